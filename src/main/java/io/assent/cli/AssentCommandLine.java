@@ -1,0 +1,65 @@
+package io.assent.cli;
+
+import java.io.PrintWriter;
+import java.util.Set;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.assent.AssentApplication;
+import io.assent.platform.error.ApiException;
+import picocli.CommandLine;
+
+/**
+ * Runs the command-line side of the jar ({@code java -jar assent.jar admin ...}) against the
+ * configured database: the same services as the server, in a context without a web server,
+ * scheduler or demo data. Results go to stdout as JSON; problems go to stderr with a non-zero exit.
+ */
+public final class AssentCommandLine {
+
+    private static final Set<String> COMMANDS = Set.of("admin");
+
+    private AssentCommandLine() {
+    }
+
+    public static boolean handles(String[] args) {
+        return args.length > 0 && COMMANDS.contains(args[0]);
+    }
+
+    public static int run(String[] args) {
+        ConfigurableApplicationContext context;
+        try {
+            context = new SpringApplicationBuilder(AssentApplication.class)
+                    .web(WebApplicationType.NONE)
+                    .logStartupInfo(false)
+                    .properties("logging.threshold.console=OFF", "spring.main.banner-mode=off")
+                    .run();
+        } catch (RuntimeException startFailure) {
+            System.err.println("error: cannot open the database or configuration: " + rootMessage(startFailure));
+            return 1;
+        }
+        try (context) {
+            CommandLine commandLine = new CommandLine(new AssentCommand(), new SpringCommandFactory(context));
+            commandLine.setErr(new PrintWriter(System.err, true));
+            commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
+                if (failure instanceof ApiException api) {
+                    line.getErr().println("error: " + api.getMessage());
+                    api.details().forEach(d -> line.getErr().println("  " + d.field() + ": " + d.message()));
+                } else {
+                    line.getErr().println("error: " + failure.getClass().getSimpleName() + ": " + failure.getMessage());
+                }
+                return 1;
+            });
+            return commandLine.execute(args);
+        }
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+}
