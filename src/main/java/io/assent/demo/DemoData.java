@@ -5,8 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
@@ -35,13 +34,14 @@ import io.assent.products.ProductService;
 /**
  * On the first start of a server with {@code assent.demo=true}: a demo partner with a sandbox
  * client holding every partner scope, a public consumer app, a consumer account and a published
- * product, so that every flow can be tried at once. The credentials are printed this one time
+ * product, so that every flow can be tried at once. It runs before the web server opens, so a
+ * healthy server always has its demo data. The credentials are printed this one time
  * (secrets are kept only as digests, so they cannot be shown again).
  */
 @Component
 @ConditionalOnWebApplication
 @ConditionalOnProperty(name = "assent.demo", havingValue = "true")
-class DemoData implements ApplicationRunner {
+class DemoData implements SmartInitializingSingleton {
 
     static final String FACT = "demo_data_created";
     static final String CONSUMER_EMAIL = "demo.consumer@example.com";
@@ -66,7 +66,7 @@ class DemoData implements ApplicationRunner {
     }
 
     @Override
-    public void run(ApplicationArguments args) {
+    public void afterSingletonsInstantiated() {
         if (facts.isRecorded(FACT)) {
             return;
         }

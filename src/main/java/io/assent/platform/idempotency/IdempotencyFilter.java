@@ -106,11 +106,11 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             return;
         }
         String owner = caller.get().key();
-        byte[] body = request.getInputStream().readAllBytes();
-        String hash = requestHash(request, body);
         Claim claim;
+        byte[] body;
         try {
-            claim = claim(owner, key, hash);
+            body = request.getInputStream().readAllBytes();
+            claim = claim(owner, key, requestHash(request, body));
         } catch (ApiException refused) {
             errors.write(response, refused);
             return;

@@ -1,0 +1,49 @@
+package io.assent.support;
+
+import org.junit.jupiter.api.AfterEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Base of the HTTP tests: the whole service on a random port over a real database, a clock the
+ * test can move, and an {@link ApiClient} that checks every answer against the OpenAPI document.
+ * All subclasses share one application context, so the suite starts the service once.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT, properties = "assent.demo=false")
+@Import(TestSupportConfiguration.class)
+public abstract class ApiTest {
+
+    @LocalServerPort
+    protected int port;
+
+    @Autowired
+    protected MutableClock clock;
+
+    @Autowired
+    protected Fixtures fixtures;
+
+    /**
+     * The port is chosen before the server starts (once per application context), so that the
+     * public URL, and with it the issuer, names the real port.
+     */
+    @DynamicPropertySource
+    static void server(DynamicPropertyRegistry registry) {
+        int port = FreePort.find();
+        TestDatabase.register(registry, "assent-api-tests");
+        registry.add("server.port", () -> port);
+        registry.add("assent.public-url", () -> "http://localhost:" + port);
+    }
+
+    protected ApiClient api() {
+        return new ApiClient("http://localhost:" + port);
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+}
