@@ -30,7 +30,8 @@ public class ClientCredentialsAuthenticationProvider implements AuthenticationPr
         Object secret = authentication.getCredentials();
         Client client = clients.authenticate(clientId, secret == null ? null : secret.toString())
                 .orElseThrow(() -> new BadCredentialsException("invalid client credentials"));
-        return new CallerAuthentication(new Caller(client.clientId(), Optional.empty(), client.tenant(), client.scopes()));
+        return new CallerAuthentication(new Caller(client.clientId(), Optional.empty(), client.tenant(), client.scopes(),
+                Optional.empty()));
     }
 
     @Override

@@ -174,7 +174,7 @@ class PackagedJarIT {
 
     private static int basicStatus(String clientId, String secret) throws Exception {
         String credentials = Base64.getEncoder().encodeToString((clientId + ":" + secret).getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(URI.create(jar.baseUrl() + "/api/public/v1/not-a-route"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(jar.baseUrl() + "/api/public/v1/sessions/not-a-session"))
                 .header("Authorization", "Basic " + credentials).build();
         return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
     }

@@ -79,6 +79,6 @@ class ClientAuthenticationTest extends ApiTest {
     }
 
     private int basicStatus(String clientId, String secret) {
-        return api().get("/api/public/v1/nothing").basic(clientId, secret).unvalidated().send().status();
+        return api().get("/api/public/v1/sessions/nothing").basic(clientId, secret).unvalidated().send().status();
     }
 }

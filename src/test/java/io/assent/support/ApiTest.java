@@ -38,8 +38,28 @@ public abstract class ApiTest {
         registry.add("assent.public-url", () -> "http://localhost:" + port);
     }
 
+    @Autowired
+    protected io.assent.partners.ClientService clientService;
+
     protected ApiClient api() {
-        return new ApiClient("http://localhost:" + port);
+        return new ApiClient(root());
+    }
+
+    protected String root() {
+        return "http://localhost:" + port;
+    }
+
+    /** A client_credentials access token of the client, with all its partner scopes. */
+    protected String tokenFor(io.assent.partners.ClientCredentials client) {
+        try {
+            return oauth().clientCredentials(client, null).getTokens().getAccessToken().getValue();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    protected OAuthFlows oauth() {
+        return new OAuthFlows(root(), fixtures, clientService);
     }
 
     @AfterEach

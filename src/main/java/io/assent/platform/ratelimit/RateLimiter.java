@@ -22,12 +22,19 @@ public class RateLimiter {
     }
 
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
-    private final long perSecond;
+    private final long refillTokens;
+    private final Duration period;
     private final long burst;
     private final TimeMeter time;
 
     public RateLimiter(long perSecond, long burst, Clock clock) {
-        this.perSecond = perSecond;
+        this(perSecond, Duration.ofSeconds(1), burst, clock);
+    }
+
+    /** {@code tokens} come back every {@code period}, up to {@code burst}. */
+    public RateLimiter(long tokens, Duration period, long burst, Clock clock) {
+        this.refillTokens = tokens;
+        this.period = period;
         this.burst = burst;
         this.time = new TimeMeter() {
             @Override
@@ -44,12 +51,21 @@ public class RateLimiter {
     }
 
     public Decision tryAcquire(String key) {
-        Bucket bucket = buckets.computeIfAbsent(key, k -> Bucket.builder()
-                .addLimit(Bandwidth.builder().capacity(burst).refillGreedy(perSecond, Duration.ofSeconds(1)).build())
-                .withCustomTimePrecision(time)
-                .build());
-        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+        ConsumptionProbe probe = bucket(key).tryConsumeAndReturnRemaining(1);
         long retryAfter = probe.isConsumed() ? 0 : Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
         return new Decision(probe.isConsumed(), burst, probe.getRemainingTokens(), retryAfter);
+    }
+
+    /** Whether a request under this key would be allowed now, without counting one. */
+    public boolean hasCapacity(String key) {
+        Bucket bucket = buckets.get(key);
+        return bucket == null || bucket.getAvailableTokens() > 0;
+    }
+
+    private Bucket bucket(String key) {
+        return buckets.computeIfAbsent(key, k -> Bucket.builder()
+                .addLimit(Bandwidth.builder().capacity(burst).refillGreedy(refillTokens, period).build())
+                .withCustomTimePrecision(time)
+                .build());
     }
 }

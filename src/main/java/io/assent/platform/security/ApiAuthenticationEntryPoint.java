@@ -36,7 +36,8 @@ public class ApiAuthenticationEntryPoint implements AuthenticationEntryPoint, Ac
         if (authorization == null || authorization.isBlank()) {
             writer.write(response, ApiErrorMapper.unauthorized("Authentication is required: send a bearer token or client credentials."));
         } else if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            writer.write(response, ApiErrorMapper.unauthorized("The client credentials are invalid."));
+            writer.write(response, ApiErrorMapper.unauthorized(
+                    "The client credentials are invalid, or this operation takes a bearer token."));
         } else {
             writer.write(response, invalidToken());
         }

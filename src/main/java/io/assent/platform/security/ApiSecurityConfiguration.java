@@ -13,6 +13,8 @@ import org.springframework.security.config.annotation.method.configuration.Enabl
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
 
 import io.assent.platform.config.PublicUrls;
 
@@ -27,12 +29,20 @@ import io.assent.platform.config.PublicUrls;
 @EnableMethodSecurity
 public class ApiSecurityConfiguration {
 
-    /** API operations that take no credentials (spec "Schemes": none) or check them themselves. */
+    /**
+     * Endpoints that authenticate their callers themselves, as their RFCs say (client credentials in
+     * the body, IdP tokens), or take no credentials at all: no API authentication runs for them.
+     */
+    static final String[] SELF_AUTHENTICATING_PATHS = {
+            PublicUrls.API_PREFIX + "/oauth/**",
+            PublicUrls.API_PREFIX + "/.well-known/**",
+            "/idp/**",
+    };
+
+    /** API operations that take no credentials (spec "Schemes": none). */
     static final String[] OPEN_API_PATHS = {
             PublicUrls.API_PREFIX + "/health",
             PublicUrls.API_PREFIX + "/openapi.json",
-            PublicUrls.API_PREFIX + "/oauth/**",
-            PublicUrls.API_PREFIX + "/.well-known/**",
             PublicUrls.API_PREFIX + "/sessions/embed",
     };
 
@@ -44,11 +54,39 @@ public class ApiSecurityConfiguration {
     }
 
     @Bean
+    @Order(0)
+    SecurityFilterChain selfAuthenticatingSecurity(HttpSecurity http) throws Exception {
+        return http
+                .securityMatcher(SELF_AUTHENTICATING_PATHS)
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(cache -> cache.disable())
+                .anonymous(anonymous -> anonymous.disable())
+                .authorizeHttpRequests(auth -> auth.anyRequest().permitAll())
+                .build();
+    }
+
+    /** D4: HTTP Basic client credentials are accepted on the session operations (besides the OAuth endpoints). */
+    static final String BASIC_ACCEPTED_PATHS = PublicUrls.API_PREFIX + "/sessions/**";
+
+    @Bean
     @Order(1)
+    SecurityFilterChain sessionsSecurity(HttpSecurity http, ApiAuthenticationEntryPoint failures,
+                                         AuthenticationManager authenticationManager) throws Exception {
+        http.securityMatcher(BASIC_ACCEPTED_PATHS).httpBasic(basic -> basic.authenticationEntryPoint(failures));
+        return api(http, failures, authenticationManager);
+    }
+
+    @Bean
+    @Order(2)
     SecurityFilterChain apiSecurity(HttpSecurity http, ApiAuthenticationEntryPoint failures,
                                     AuthenticationManager authenticationManager) throws Exception {
+        return api(http.securityMatcher("/api/**"), failures, authenticationManager);
+    }
+
+    private static SecurityFilterChain api(HttpSecurity http, ApiAuthenticationEntryPoint failures,
+                                           AuthenticationManager authenticationManager) throws Exception {
         return http
-                .securityMatcher("/api/**")
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .requestCache(cache -> cache.disable())
@@ -56,18 +94,31 @@ public class ApiSecurityConfiguration {
                 .authorizeHttpRequests(auth -> auth
                         .requestMatchers(OPEN_API_PATHS).permitAll()
                         .anyRequest().authenticated())
-                .httpBasic(basic -> basic.authenticationEntryPoint(failures))
+                .oauth2ResourceServer(bearer -> bearer
+                        .authenticationManagerResolver(request -> authenticationManager)
+                        .authenticationEntryPoint(failures)
+                        .accessDeniedHandler(failures))
                 .exceptionHandling(e -> e.authenticationEntryPoint(failures).accessDeniedHandler(failures))
                 .build();
     }
 
+    /**
+     * Pages (D19): signed in by a cookie of the identity provider (so no server-side session, any
+     * node serves any page), CSRF tokens in a cookie for every form, strict security headers.
+     */
     @Bean
     @Order(100)
     SecurityFilterChain pageSecurity(HttpSecurity http) throws Exception {
         return http
                 .authorizeHttpRequests(auth -> auth.anyRequest().permitAll())
-                .csrf(csrf -> csrf.disable())
-                .headers(headers -> headers.frameOptions(frame -> frame.deny()))
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(cache -> cache.disable())
+                .csrf(csrf -> csrf.csrfTokenRepository(new CookieCsrfTokenRepository()))
+                .headers(headers -> headers
+                        .frameOptions(frame -> frame.deny())
+                        .contentSecurityPolicy(csp -> csp.policyDirectives(
+                                "default-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"))
+                        .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER)))
                 .build();
     }
 }

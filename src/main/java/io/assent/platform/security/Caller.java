@@ -11,8 +11,10 @@ import java.util.UUID;
  * @param userId   the consumer or staff user, for user tokens
  * @param tenant   the partner and environment, for partner clients
  * @param scopes   what the call may do
+ * @param expiresAt when the credentials expire (bearer tokens; client credentials do not)
  */
-public record Caller(String clientId, Optional<UUID> userId, Optional<Tenant> tenant, Set<String> scopes) {
+public record Caller(String clientId, Optional<UUID> userId, Optional<Tenant> tenant, Set<String> scopes,
+                     Optional<java.time.Instant> expiresAt) {
 
     public Caller {
         scopes = Set.copyOf(scopes);

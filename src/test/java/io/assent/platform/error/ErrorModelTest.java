@@ -17,10 +17,12 @@ import io.assent.support.ApiTest;
 class ErrorModelTest extends ApiTest {
 
     private ClientCredentials client;
+    private String token;
 
     @BeforeEach
     void client() {
         client = fixtures.partnerClient();
+        token = tokenFor(client);
     }
 
     @Test
@@ -50,9 +52,19 @@ class ErrorModelTest extends ApiTest {
 
     @Test
     void wrongClientSecretIs401() {
-        ApiResponse response = api().get("/api/public/v1/anything").basic(client.clientId(), "assent_cs_wrong").unvalidated().send();
+        ApiResponse response = api().get("/api/public/v1/sessions/anything").basic(client.clientId(), "assent_cs_wrong").unvalidated().send();
         assertThat(response.status()).isEqualTo(401);
         assertThat(response.header("WWW-Authenticate")).isNotNull();
+    }
+
+    @Test
+    void basicCredentialsOutsideTheSessionOperationsAreNotAccepted() {
+        ApiResponse response = api().get("/api/public/v1/no-such-thing").basic(client.clientId(), client.clientSecret().orElseThrow())
+                .unvalidated().send();
+        assertThat(response.status()).isEqualTo(401);
+        ApiResponse sessions = api().get("/api/public/v1/sessions/no-such-thing")
+                .basic(client.clientId(), client.clientSecret().orElseThrow()).unvalidated().send();
+        assertThat(sessions.status()).isEqualTo(404);
     }
 
     @Test
@@ -64,7 +76,7 @@ class ErrorModelTest extends ApiTest {
 
     @Test
     void unknownRouteIs404InJsonEvenWhenHtmlIsAsked() {
-        ApiResponse response = api().get("/api/public/v1/no-such-thing").basic(client.clientId(), secret())
+        ApiResponse response = api().get("/api/public/v1/no-such-thing").bearer(token)
                 .header("Accept", "text/html").unvalidated().send();
         assertThat(response.status()).isEqualTo(404);
         assertThat(response.header("Content-Type")).startsWith("application/json");
@@ -127,7 +139,7 @@ class ErrorModelTest extends ApiTest {
 
     @Test
     void wrongContentTypeIs415() {
-        ApiResponse response = api().post(ProbeController.PATH).basic(client.clientId(), secret())
+        ApiResponse response = api().post(ProbeController.PATH).bearer(token)
                 .header("Idempotency-Key", key()).body("text/plain", "name=x".getBytes(StandardCharsets.UTF_8))
                 .unvalidated().send();
         assertThat(response.status()).isEqualTo(415);
@@ -138,7 +150,7 @@ class ErrorModelTest extends ApiTest {
     void bodyOverOneMebibyteIs413() {
         byte[] big = new byte[1024 * 1024 + 10];
         Arrays.fill(big, (byte) ' ');
-        ApiResponse response = api().post(ProbeController.PATH).basic(client.clientId(), secret())
+        ApiResponse response = api().post(ProbeController.PATH).bearer(token)
                 .header("Idempotency-Key", key()).body("application/json", big).unvalidated().send();
         assertThat(response.status()).isEqualTo(413);
         assertThat(response.errorCode()).isEqualTo("payload_too_large");
@@ -148,7 +160,7 @@ class ErrorModelTest extends ApiTest {
     void chunkedBodyOverOneMebibyteIs413() {
         byte[] big = new byte[1024 * 1024 + 10];
         Arrays.fill(big, (byte) ' ');
-        ApiResponse response = api().post(ProbeController.PATH).basic(client.clientId(), secret())
+        ApiResponse response = api().post(ProbeController.PATH).bearer(token)
                 .header("Idempotency-Key", key()).chunked("application/json", big).unvalidated().send();
         assertThat(response.status()).isEqualTo(413);
         assertThat(response.errorCode()).isEqualTo("payload_too_large");
@@ -169,12 +181,8 @@ class ErrorModelTest extends ApiTest {
     }
 
     private ApiResponse probe(String json) {
-        return api().post(ProbeController.PATH).basic(client.clientId(), secret())
+        return api().post(ProbeController.PATH).bearer(token)
                 .header("Idempotency-Key", key()).json(json).unvalidated().send();
-    }
-
-    private String secret() {
-        return client.clientSecret().orElseThrow();
     }
 
     private static String key() {

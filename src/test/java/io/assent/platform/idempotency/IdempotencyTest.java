@@ -34,10 +34,12 @@ class IdempotencyTest extends ApiTest {
     private JdbcClient jdbc;
 
     private ClientCredentials client;
+    private String token;
 
     @BeforeEach
     void client() {
         client = fixtures.partnerClient();
+        token = tokenFor(client);
     }
 
     @Test
@@ -50,7 +52,7 @@ class IdempotencyTest extends ApiTest {
     @Test
     void anOptionalKeyMayBeLeftOut() {
         String name = "optional-" + UUID.randomUUID();
-        ApiResponse response = api().post(ProbeController.OPTIONAL_KEY_PATH).basic(client.clientId(), secret())
+        ApiResponse response = api().post(ProbeController.OPTIONAL_KEY_PATH).bearer(token)
                 .json(body(name)).unvalidated().send();
         assertThat(response.status()).isEqualTo(201);
         assertThat(probe.count(name)).isEqualTo(1);
@@ -102,7 +104,7 @@ class IdempotencyTest extends ApiTest {
         String name = "scoped-" + UUID.randomUUID();
         ClientCredentials other = fixtures.partnerClient();
         assertThat(send(key, body(name), 0).status()).isEqualTo(201);
-        ApiResponse theirs = api().post(ProbeController.PATH).basic(other.clientId(), other.clientSecret().orElseThrow())
+        ApiResponse theirs = api().post(ProbeController.PATH).bearer(tokenFor(other))
                 .header("Idempotency-Key", key).json(body(name)).unvalidated().send();
         assertThat(theirs.status()).isEqualTo(201);
         assertThat(theirs.header("Idempotent-Replayed")).isNull();
@@ -172,8 +174,10 @@ class IdempotencyTest extends ApiTest {
         String name = "expiry-" + UUID.randomUUID();
         assertThat(send(key, body(name), 0).status()).isEqualTo(201);
         clock.advance(Duration.ofHours(23));
+        token = tokenFor(client);
         assertThat(send(key, body(name + "-b"), 0).status()).isEqualTo(422);
         clock.advance(Duration.ofHours(1).plusSeconds(1));
+        token = tokenFor(client);
         ApiResponse fresh = send(key, body(name + "-b"), 0);
         assertThat(fresh.status()).isEqualTo(201);
         assertThat(fresh.header("Idempotent-Replayed")).isNull();
@@ -193,6 +197,7 @@ class IdempotencyTest extends ApiTest {
                 .update();
         assertThat(send(key, body(name), 0).status()).isEqualTo(422);
         clock.advance(Duration.ofSeconds(61));
+        token = tokenFor(client);
         assertThat(send(key, body(name), 0).status()).isEqualTo(201);
         assertThat(probe.count(name)).isEqualTo(1);
     }
@@ -211,7 +216,7 @@ class IdempotencyTest extends ApiTest {
 
     private ApiResponse send(String key, String json, long delayMillis) {
         var call = api().post(ProbeController.PATH + "?delayMillis=" + delayMillis)
-                .basic(client.clientId(), secret()).json(json).unvalidated();
+                .bearer(token).json(json).unvalidated();
         if (key != null) {
             call.header("Idempotency-Key", key);
         }
@@ -220,9 +225,5 @@ class IdempotencyTest extends ApiTest {
 
     private static String body(String name) {
         return "{\"name\":\"" + name + "\",\"quantity\":2}";
-    }
-
-    private String secret() {
-        return client.clientSecret().orElseThrow();
     }
 }

@@ -7,7 +7,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 
-import io.assent.partners.ClientCredentials;
 import io.assent.support.ApiClient.ApiResponse;
 import io.assent.support.ApiTest;
 
@@ -17,8 +16,8 @@ class ClientRateLimitTest extends ApiTest {
 
     @Test
     void aClientOverItsLimitGets429WithRetryAfterAndOthersAreUnaffected() {
-        ClientCredentials client = fixtures.partnerClient();
-        ClientCredentials other = fixtures.partnerClient();
+        String client = tokenFor(fixtures.partnerClient());
+        String other = tokenFor(fixtures.partnerClient());
         for (int i = 0; i < 3; i++) {
             ApiResponse allowed = call(client);
             assertThat(allowed.status()).isEqualTo(404);
@@ -35,8 +34,7 @@ class ClientRateLimitTest extends ApiTest {
         assertThat(call(client).status()).isEqualTo(404);
     }
 
-    private ApiResponse call(ClientCredentials client) {
-        return api().get("/api/public/v1/nothing-here").basic(client.clientId(), client.clientSecret().orElseThrow())
-                .unvalidated().send();
+    private ApiResponse call(String token) {
+        return api().get("/api/public/v1/nothing-here").bearer(token).unvalidated().send();
     }
 }

@@ -1,0 +1,153 @@
+package io.assent.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import com.nimbusds.oauth2.sdk.http.HTTPResponse;
+import com.nimbusds.oauth2.sdk.pkce.CodeChallenge;
+import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
+import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+
+import io.assent.identity.UserAccount;
+import io.assent.partners.ClientCredentials;
+import io.assent.support.ApiTest;
+import io.assent.support.OAuthFlows;
+
+/**
+ * The consent screen in headless Chromium (Debian's chromium and chromium-driver): sign in,
+ * approve, land on the redirect URI with a code, exchange it.
+ */
+class ConsentScreenBrowserTest extends ApiTest {
+
+    private static WebDriver browser;
+    private static Path profile;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        profile = Files.createTempDirectory("chromium-profile");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary("/usr/bin/chromium");
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage", "--window-size=420,860",
+                "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void aConsumerSignsInApprovesAndTheAppExchangesTheCode() throws Exception {
+        String redirect = root() + "/demo/callback";
+        ClientCredentials app = oauth().publicApp(redirect, OAuthFlows.CONSUMER_SCOPES);
+        UserAccount consumer = oauth().consumer();
+        CodeVerifier verifier = new CodeVerifier();
+
+        browser.manage().deleteAllCookies();
+        browser.get(authorizeUrl(app, redirect, verifier, "browser-state"));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).contains("Sign in");
+        browser.findElement(By.id("email")).sendKeys(consumer.email());
+        browser.findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElements(By.id("approve")).size() == 1);
+        String page = browser.findElement(By.tagName("main")).getText();
+        assertThat(page).contains("Budget Buddy").contains("See your name, e-mail address").contains("See your activity history")
+                .contains(consumer.email());
+        screenshot("consent-screen");
+        browser.findElement(By.id("approve")).click();
+
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
+        Map<String, String> returned = query(browser.getCurrentUrl());
+        assertThat(returned).containsEntry("state", "browser-state").containsEntry("iss", root() + "/api/public/v1");
+        assertThat(browser.findElement(By.id("code")).getText()).isEqualTo(returned.get("code"));
+
+        HTTPResponse exchanged = oauth().exchange(app, returned.get("code"), redirect, verifier);
+        assertThat(exchanged.getStatusCode()).isEqualTo(200);
+        assertThat(exchanged.getBody()).contains("access_token").contains("refresh_token").contains("id_token");
+    }
+
+    @Test
+    void denyingSendsTheConsumerBackWithAccessDenied() throws Exception {
+        String redirect = root() + "/demo/callback";
+        ClientCredentials app = oauth().publicApp(redirect, OAuthFlows.CONSUMER_SCOPES);
+        UserAccount consumer = oauth().consumer();
+        browser.manage().deleteAllCookies();
+        browser.get(authorizeUrl(app, redirect, new CodeVerifier(), "deny-state"));
+        browser.findElement(By.id("email")).sendKeys(consumer.email());
+        browser.findElement(By.id("password")).sendKeys("not the password");
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).contains("wrong");
+        browser.findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElements(By.id("deny")).size() == 1);
+        browser.findElement(By.id("deny")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
+        assertThat(query(browser.getCurrentUrl())).containsEntry("error", "access_denied").containsEntry("state", "deny-state");
+    }
+
+    @Test
+    void aBrokenLinkShowsAClearPageNotAStackTrace() throws Exception {
+        browser.get(root() + "/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=https://evil.example/");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This sign-in link does not work");
+        assertThat(browser.getPageSource()).doesNotContain("Exception").doesNotContain("Whitelabel");
+        screenshot("broken-link");
+    }
+
+    private String authorizeUrl(ClientCredentials app, String redirect, CodeVerifier verifier, String state) {
+        String challenge = CodeChallenge.compute(CodeChallengeMethod.S256, verifier).getValue();
+        return root() + "/oauth/authorize?response_type=code&client_id=" + app.clientId() + "&redirect_uri=" + encode(redirect)
+                + "&scope=" + encode(OAuthFlows.CONSUMER_SCOPES) + "&state=" + state + "&code_challenge=" + challenge
+                + "&code_challenge_method=S256";
+    }
+
+    private static void screenshot(String name) throws Exception {
+        Path target = Path.of("target", "screenshots");
+        Files.createDirectories(target);
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), target.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static Map<String, String> query(String url) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String pair : URI.create(url).getRawQuery().split("&")) {
+            String[] kv = pair.split("=", 2);
+            parameters.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8), URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+        }
+        return parameters;
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}
