@@ -3,7 +3,7 @@ package io.assent.cli;
 import picocli.CommandLine.Command;
 
 @Command(name = "admin", mixinStandardHelpOptions = true,
-        subcommands = {PartnersCommand.class, ClientsCommand.class, UsersCommand.class},
-        description = "Administer partners, clients and users.")
+        subcommands = {PartnersCommand.class, ClientsCommand.class, UsersCommand.class, KeysCommand.class},
+        description = "Administer partners, clients, users and signing keys.")
 class AdminCommand {
 }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -160,6 +161,43 @@ class PackagedJarIT {
         String log = jar.log();
         assertThat(log).doesNotContain(banner("client_secret"));
         assertThat(log).doesNotContainIgnoringCase("password_hash");
+    }
+
+    @Test
+    @Order(6)
+    void aKeyRotatedFromTheCommandLineIsPublishedByTheRunningServer() throws Exception {
+        List<String> before = jwksKids();
+        assertThat(before).hasSize(1);
+        Path masterKey = workDir.resolve("data").resolve("master.key");
+        assertThat(masterKey).as("generated on first use").exists();
+
+        CommandResult rotated = jar.command(null, "admin", "keys", "rotate");
+        assertThat(rotated.exitCode()).as(rotated.stderr()).isZero();
+        String kid = json(rotated).path("kid").asString();
+        assertThat(kid).isNotBlank().isNotEqualTo(before.get(0));
+        assertThat(json(rotated).path("retired").asString()).isEqualTo(before.get(0));
+
+        // The server re-reads its keys every 30 seconds.
+        Instant deadline = Instant.now().plusSeconds(45);
+        List<String> after = jwksKids();
+        while (!after.contains(kid) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(500);
+            after = jwksKids();
+        }
+        assertThat(after).as("the new key first, the retired one still published").containsExactly(kid, before.get(0));
+
+        String key = Files.readString(masterKey).strip();
+        assertThat(jar.log()).doesNotContain(key);
+        assertThat(rotated.stdout() + rotated.stderr()).doesNotContain(key);
+    }
+
+    private static List<String> jwksKids() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(jar.baseUrl() + "/api/public/v1/oauth/jwks")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        List<String> kids = new java.util.ArrayList<>();
+        JSON.readTree(response.body()).path("keys").forEach(key -> kids.add(key.path("kid").asString()));
+        return kids;
     }
 
     private static String banner(String label) {

@@ -17,6 +17,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @Import(TestSupportConfiguration.class)
 public abstract class ApiTest {
 
+    public static final String TEST_MASTER_KEY = java.util.Base64.getEncoder()
+            .encodeToString("assent-test-master-key-32-bytes!".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+
     @LocalServerPort
     protected int port;
 
@@ -36,6 +39,9 @@ public abstract class ApiTest {
         TestDatabase.register(registry, "assent-api-tests");
         registry.add("server.port", () -> port);
         registry.add("assent.public-url", () -> "http://localhost:" + port);
+        // Given, so that the tests never write a master.key into the working directory; fixed, so that
+        // a test database kept between runs still opens its signing keys.
+        registry.add("assent.master-key", () -> TEST_MASTER_KEY);
     }
 
     @Autowired

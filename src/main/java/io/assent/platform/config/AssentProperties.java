@@ -15,6 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param demo        whether demo data is created on first start
  * @param limits      request limits (D14)
  * @param idempotency how long Idempotency-Key results are kept (D9)
+ * @param masterKey   base64 of the 32-byte key that encrypts private signing keys at rest; empty means
+ *                    "generate one on first use and keep it in {@code <dataDir>/master.key}"
+ * @param keys        signing keys of the authorization server
  */
 @ConfigurationProperties("assent")
 public record AssentProperties(
@@ -22,10 +25,20 @@ public record AssentProperties(
         @DefaultValue("./data") Path dataDir,
         @DefaultValue("true") boolean demo,
         @DefaultValue Limits limits,
-        @DefaultValue Idempotency idempotency) {
+        @DefaultValue Idempotency idempotency,
+        @DefaultValue("") String masterKey,
+        @DefaultValue Keys keys) {
 
     public AssentProperties {
         publicUrl = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
+    }
+
+    /** The record's own string, without the master key: settings may end up in a log, the key must not. */
+    @Override
+    public String toString() {
+        return "AssentProperties[publicUrl=" + publicUrl + ", dataDir=" + dataDir + ", demo=" + demo
+                + ", limits=" + limits + ", idempotency=" + idempotency
+                + ", masterKey=" + (masterKey.isBlank() ? "(generated)" : "(set)") + ", keys=" + keys + "]";
     }
 
     /**
@@ -46,5 +59,18 @@ public record AssentProperties(
     public record Idempotency(
             @DefaultValue("24h") Duration retention,
             @DefaultValue("60s") Duration inFlightLease) {
+    }
+
+    /**
+     * @param retiredKeyRetention how long a retired signing key stays published; it must outlast every
+     *                            token the key signed (access tokens live 900 s)
+     */
+    public record Keys(@DefaultValue("1h") Duration retiredKeyRetention) {
+
+        public Keys {
+            if (retiredKeyRetention.isNegative() || retiredKeyRetention.isZero()) {
+                throw new IllegalArgumentException("assent.keys.retired-key-retention must be positive");
+            }
+        }
     }
 }

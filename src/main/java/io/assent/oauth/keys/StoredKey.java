@@ -1,0 +1,13 @@
+package io.assent.oauth.keys;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/** A row of {@code signing_keys}: the public JWK in clear, the private JWK sealed under the master key. */
+record StoredKey(String kid, String algorithm, String publicJwk, String privateJwkEncrypted,
+                 Instant createdAt, Optional<Instant> retiredAt) {
+
+    boolean isCurrent() {
+        return retiredAt.isEmpty();
+    }
+}
