@@ -191,6 +191,29 @@ class PackagedJarIT {
         assertThat(rotated.stdout() + rotated.stderr()).doesNotContain(key);
     }
 
+    @Test
+    @Order(7)
+    void theDemoCredentialsWorkWithTheAuthorizationServer() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String basic = Base64.getEncoder().encodeToString((banner("client_id") + ":" + banner("client_secret"))
+                .getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> token = http.send(HttpRequest.newBuilder(URI.create(jar.baseUrl() + "/api/public/v1/oauth/token"))
+                .header("Authorization", "Basic " + basic).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(token.statusCode()).as(token.body()).isEqualTo(200);
+        String accessToken = JSON.readTree(token.body()).path("access_token").asString();
+        HttpResponse<String> me = http.send(HttpRequest.newBuilder(URI.create(jar.baseUrl() + "/api/public/v1/me"))
+                .header("Authorization", "Bearer " + accessToken).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(me.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(me.body()).path("client_id").asString()).isEqualTo(banner("client_id"));
+
+        HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create(jar.baseUrl() + "/idp/login"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"email\":\"demo.consumer@example.com\",\"password\":\""
+                        + banner("password") + "\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
+    }
+
     private static List<String> jwksKids() throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(jar.baseUrl() + "/api/public/v1/oauth/jwks")).build(), HttpResponse.BodyHandlers.ofString());
