@@ -49,6 +49,12 @@ class ProductRepository {
                 .update();
     }
 
+    Optional<Product> find(Tenant tenant, UUID id) {
+        return jdbc.sql("select * from products where id = :id and partner_id = :partner and environment = :environment")
+                .param("id", id).param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName())
+                .query(this::product).optional();
+    }
+
     /** The product, locked for the rest of the transaction so publishes and edits of it serialise. */
     Optional<Product> findForUpdate(Tenant tenant, UUID id) {
         return jdbc.sql("select * from products where id = :id and partner_id = :partner and environment = :environment for update")

@@ -67,6 +67,21 @@ public class ProductService {
         return version;
     }
 
+    /**
+     * The version a new consent session pins (D7): the newest published version of a product of
+     * this tenant that is published and not archived; empty for anything else.
+     */
+    public Optional<ProductVersion> versionForNewSession(Tenant tenant, UUID productId) {
+        return products.find(tenant, productId)
+                .filter(p -> p.lifecycleStatus() == LifecycleStatus.PUBLISHED)
+                .flatMap(p -> p.currentVersion().flatMap(v -> products.findVersion(productId, v)));
+    }
+
+    /** A published version by its number, whoever owns it: sessions keep showing what they pinned. */
+    public Optional<ProductVersion> version(UUID productId, int version) {
+        return products.findVersion(productId, version);
+    }
+
     private static List<FieldProblem> publishProblems(ProductContent draft) {
         List<FieldProblem> problems = new ArrayList<>();
         if (draft.purpose().filter(p -> !p.isBlank()).isEmpty()) {
