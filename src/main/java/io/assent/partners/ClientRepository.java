@@ -44,6 +44,14 @@ class ClientRepository {
         return jdbc.sql("select * from clients where id = :id").param("id", id).query(ClientRepository::client).optional();
     }
 
+    int countPublicClientsAllowing(String origin) {
+        return jdbc.sql("""
+                select count(*) from clients
+                where status = 'active' and client_type = 'public' and concat(' ', allowed_origins, ' ') like :pattern""")
+                .param("pattern", "% " + origin.replace("%", "").replace("_", "\\_") + " %")
+                .query(Integer.class).single();
+    }
+
     void insertSecret(UUID secretId, UUID clientId, String digest, Instant createdAt) {
         jdbc.sql("""
                 insert into client_secrets (id, client_id, secret_hash, created_at, expires_at)

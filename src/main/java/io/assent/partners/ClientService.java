@@ -73,6 +73,11 @@ public class ClientService {
         return IdGenerator.parse(clientId).flatMap(clients::find);
     }
 
+    /** Whether some active public client lists this Origin (CORS preflights carry no client id). */
+    public boolean isOriginAllowedByAnyClient(String origin) {
+        return origin != null && clients.countPublicClientsAllowing(origin.toLowerCase(Locale.ROOT)) > 0;
+    }
+
     /**
      * The active confidential client whose id and secret these are. Every live secret is compared,
      * and an unknown client costs a comparison too, so timing tells nothing about which part was wrong.

@@ -79,7 +79,7 @@ class RouteSecurityTest extends ApiTest {
             Matcher scope = SCOPE.matcher(guard.value());
             assertThat(scope.find()).as(route.key()).isTrue();
             ApiResponse response = api().method(route.method(), route.path()).bearer(tokenWithout(scope.group(1)))
-                    .json("{}").unvalidated().send();
+                    .header("Idempotency-Key", UUID.randomUUID().toString()).json("{}").unvalidated().send();
             assertThat(response.status()).as(route.key()).isEqualTo(403);
             assertThat(response.errorCode()).as(route.key()).isEqualTo("insufficient_scope");
         }

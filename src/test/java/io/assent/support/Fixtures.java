@@ -17,6 +17,11 @@ import io.assent.partners.Partner;
 import io.assent.partners.PartnerService;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Scopes;
+import io.assent.platform.security.Tenant;
+import io.assent.products.DataCategory;
+import io.assent.products.Product;
+import io.assent.products.ProductContent;
+import io.assent.products.ProductService;
 
 /** Test data made through the features' own services, each piece unique so tests never collide. */
 public class Fixtures {
@@ -24,11 +29,26 @@ public class Fixtures {
     private final PartnerService partners;
     private final ClientService clients;
     private final IdentityService identity;
+    private final ProductService products;
 
-    public Fixtures(PartnerService partners, ClientService clients, IdentityService identity) {
+    public Fixtures(PartnerService partners, ClientService clients, IdentityService identity, ProductService products) {
         this.partners = partners;
         this.clients = clients;
         this.identity = identity;
+        this.products = products;
+    }
+
+    /** A published product (version 1) of the tenant asking for these categories. */
+    public UUID publishedProduct(Tenant tenant, DataCategory... categories) {
+        Product product = products.createDraft(tenant, new ProductContent("Loan " + UUID.randomUUID().toString().substring(0, 8),
+                Optional.of("A personal loan."), Optional.of("To assess your application."), List.of(categories),
+                Optional.of(90), java.util.Map.of()));
+        products.publish(tenant, product.id());
+        return product.id();
+    }
+
+    public ProductService products() {
+        return products;
     }
 
     public Partner partner() {

@@ -126,6 +126,15 @@ public class OAuthFlows {
         return request.toHTTPRequest().send();
     }
 
+    /** The access token of the whole code flow for a new consumer. */
+    public String signInAndExchangeToken(ClientCredentials app, String redirectUri, String scope) {
+        try {
+            return signInAndExchange(app, redirectUri, scope).getTokens().getAccessToken().getValue();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The whole code flow for a new consumer: the token response of the exchange. */
     public AccessTokenResponse signInAndExchange(ClientCredentials app, String redirectUri, String scope) throws Exception {
         Authorization authorization = authorize(idpToken(consumer()), app, redirectUri, scope, "approve", "xyz");

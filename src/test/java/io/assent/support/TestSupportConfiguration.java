@@ -7,6 +7,7 @@ import org.springframework.context.annotation.Primary;
 import io.assent.identity.IdentityService;
 import io.assent.partners.ClientService;
 import io.assent.partners.PartnerService;
+import io.assent.products.ProductService;
 
 /** Beans the HTTP tests add to the service: the movable clock and the fixtures. */
 @TestConfiguration(proxyBeanMethods = false)
@@ -19,7 +20,7 @@ public class TestSupportConfiguration {
     }
 
     @Bean
-    Fixtures fixtures(PartnerService partners, ClientService clients, IdentityService identity) {
-        return new Fixtures(partners, clients, identity);
+    Fixtures fixtures(PartnerService partners, ClientService clients, IdentityService identity, ProductService products) {
+        return new Fixtures(partners, clients, identity, products);
     }
 }

@@ -2,14 +2,10 @@ package io.assent.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,12 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import com.nimbusds.oauth2.sdk.http.HTTPResponse;
@@ -34,6 +24,7 @@ import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import io.assent.identity.UserAccount;
 import io.assent.partners.ClientCredentials;
 import io.assent.support.ApiTest;
+import io.assent.support.Browser;
 import io.assent.support.OAuthFlows;
 
 /**
@@ -42,28 +33,16 @@ import io.assent.support.OAuthFlows;
  */
 class ConsentScreenBrowserTest extends ApiTest {
 
-    private static WebDriver browser;
-    private static Path profile;
+    private static Browser browser;
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        profile = Files.createTempDirectory("chromium-profile");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage", "--window-size=420,860",
-                "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        browser = Browser.start();
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+        browser.close();
     }
 
     @Test
@@ -73,24 +52,24 @@ class ConsentScreenBrowserTest extends ApiTest {
         UserAccount consumer = oauth().consumer();
         CodeVerifier verifier = new CodeVerifier();
 
-        browser.manage().deleteAllCookies();
-        browser.get(authorizeUrl(app, redirect, verifier, "browser-state"));
-        assertThat(browser.findElement(By.tagName("h1")).getText()).contains("Sign in");
-        browser.findElement(By.id("email")).sendKeys(consumer.email());
-        browser.findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
-        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        browser.freshVisitTo(root());
+        browser.driver().get(authorizeUrl(app, redirect, verifier, "browser-state"));
+        assertThat(browser.driver().findElement(By.tagName("h1")).getText()).contains("Sign in");
+        browser.driver().findElement(By.id("email")).sendKeys(consumer.email());
+        browser.driver().findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
+        browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
 
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElements(By.id("approve")).size() == 1);
-        String page = browser.findElement(By.tagName("main")).getText();
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.findElements(By.id("approve")).size() == 1);
+        String page = browser.driver().findElement(By.tagName("main")).getText();
         assertThat(page).contains("Budget Buddy").contains("See your name, e-mail address").contains("See your activity history")
                 .contains(consumer.email());
-        screenshot("consent-screen");
-        browser.findElement(By.id("approve")).click();
+        browser.screenshot("consent-screen");
+        browser.driver().findElement(By.id("approve")).click();
 
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
-        Map<String, String> returned = query(browser.getCurrentUrl());
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
+        Map<String, String> returned = query(browser.driver().getCurrentUrl());
         assertThat(returned).containsEntry("state", "browser-state").containsEntry("iss", root() + "/api/public/v1");
-        assertThat(browser.findElement(By.id("code")).getText()).isEqualTo(returned.get("code"));
+        assertThat(browser.driver().findElement(By.id("code")).getText()).isEqualTo(returned.get("code"));
 
         HTTPResponse exchanged = oauth().exchange(app, returned.get("code"), redirect, verifier);
         assertThat(exchanged.getStatusCode()).isEqualTo(200);
@@ -102,26 +81,26 @@ class ConsentScreenBrowserTest extends ApiTest {
         String redirect = root() + "/demo/callback";
         ClientCredentials app = oauth().publicApp(redirect, OAuthFlows.CONSUMER_SCOPES);
         UserAccount consumer = oauth().consumer();
-        browser.manage().deleteAllCookies();
-        browser.get(authorizeUrl(app, redirect, new CodeVerifier(), "deny-state"));
-        browser.findElement(By.id("email")).sendKeys(consumer.email());
-        browser.findElement(By.id("password")).sendKeys("not the password");
-        browser.findElement(By.cssSelector("button[type=submit]")).click();
-        assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText()).contains("wrong");
-        browser.findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
-        browser.findElement(By.cssSelector("button[type=submit]")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElements(By.id("deny")).size() == 1);
-        browser.findElement(By.id("deny")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
-        assertThat(query(browser.getCurrentUrl())).containsEntry("error", "access_denied").containsEntry("state", "deny-state");
+        browser.freshVisitTo(root());
+        browser.driver().get(authorizeUrl(app, redirect, new CodeVerifier(), "deny-state"));
+        browser.driver().findElement(By.id("email")).sendKeys(consumer.email());
+        browser.driver().findElement(By.id("password")).sendKeys("not the password");
+        browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
+        assertThat(browser.driver().findElement(By.cssSelector("[role=alert]")).getText()).contains("wrong");
+        browser.driver().findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
+        browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.findElements(By.id("deny")).size() == 1);
+        browser.driver().findElement(By.id("deny")).click();
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
+        assertThat(query(browser.driver().getCurrentUrl())).containsEntry("error", "access_denied").containsEntry("state", "deny-state");
     }
 
     @Test
     void aBrokenLinkShowsAClearPageNotAStackTrace() throws Exception {
-        browser.get(root() + "/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=https://evil.example/");
-        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This sign-in link does not work");
-        assertThat(browser.getPageSource()).doesNotContain("Exception").doesNotContain("Whitelabel");
-        screenshot("broken-link");
+        browser.driver().get(root() + "/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=https://evil.example/");
+        assertThat(browser.driver().findElement(By.tagName("h1")).getText()).isEqualTo("This sign-in link does not work");
+        assertThat(browser.driver().getPageSource()).doesNotContain("Exception").doesNotContain("Whitelabel");
+        browser.screenshot("broken-link");
     }
 
     private String authorizeUrl(ClientCredentials app, String redirect, CodeVerifier verifier, String state) {
@@ -129,13 +108,6 @@ class ConsentScreenBrowserTest extends ApiTest {
         return root() + "/oauth/authorize?response_type=code&client_id=" + app.clientId() + "&redirect_uri=" + encode(redirect)
                 + "&scope=" + encode(OAuthFlows.CONSUMER_SCOPES) + "&state=" + state + "&code_challenge=" + challenge
                 + "&code_challenge_method=S256";
-    }
-
-    private static void screenshot(String name) throws Exception {
-        Path target = Path.of("target", "screenshots");
-        Files.createDirectories(target);
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), target.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static Map<String, String> query(String url) {

@@ -14,7 +14,11 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
+import org.springframework.security.web.header.writers.StaticHeadersWriter;
+import org.springframework.security.web.header.writers.frameoptions.XFrameOptionsHeaderWriter;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 
 import io.assent.platform.config.PublicUrls;
 
@@ -102,6 +106,17 @@ public class ApiSecurityConfiguration {
                 .build();
     }
 
+    /** The Content-Security-Policy of every page, before its frame-ancestors directive. */
+    public static final String PAGE_POLICY = "default-src 'self'; base-uri 'none'; object-src 'none'";
+
+    /**
+     * A request attribute naming the one origin that may frame this page (a session page opened
+     * from an embed session, D19); the page then sets its own policy and no X-Frame-Options.
+     */
+    public static final String FRAMED_BY = "assent.framed-by";
+
+    private static final RequestMatcher NOT_FRAMED = request -> request.getAttribute(FRAMED_BY) == null;
+
     /**
      * Pages (D19): signed in by a cookie of the identity provider (so no server-side session, any
      * node serves any page), CSRF tokens in a cookie for every form, strict security headers.
@@ -115,9 +130,11 @@ public class ApiSecurityConfiguration {
                 .requestCache(cache -> cache.disable())
                 .csrf(csrf -> csrf.csrfTokenRepository(new CookieCsrfTokenRepository()))
                 .headers(headers -> headers
-                        .frameOptions(frame -> frame.deny())
-                        .contentSecurityPolicy(csp -> csp.policyDirectives(
-                                "default-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"))
+                        .frameOptions(frame -> frame.disable())
+                        .addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(NOT_FRAMED,
+                                new XFrameOptionsHeaderWriter(XFrameOptionsHeaderWriter.XFrameOptionsMode.DENY)))
+                        .addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(NOT_FRAMED,
+                                new StaticHeadersWriter("Content-Security-Policy", PAGE_POLICY + "; frame-ancestors 'none'")))
                         .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER)))
                 .build();
     }
