@@ -111,7 +111,7 @@ public class TokenMinter {
 
     private static ECDSASigner signer(SigningKey key) {
         try {
-            return new ECDSASigner(key.key());
+            return EcdsaProviders.signer(key.key());
         } catch (JOSEException e) {
             throw new IllegalStateException("unusable signing key " + key.kid(), e);
         }

@@ -40,6 +40,7 @@ public class TokenVerifier {
     private final RevocationList revocations;
     private final Clock clock;
     private final Cache<String, VerifiedToken> verified;
+    private final java.util.Map<String, ECDSAVerifier> verifiers = new java.util.concurrent.ConcurrentHashMap<>();
 
     public TokenVerifier(SigningKeyService keys, TokenMinter.TokenAudiences audiences, RevocationList revocations,
                          Clock clock, OAuthSettings settings) {
@@ -84,14 +85,25 @@ public class TokenVerifier {
                     || !profile.type().equals(header.getType().getType()) || header.getKeyID() == null) {
                 return Optional.empty();
             }
-            Optional<ECKey> key = keys.verificationKey(header.getKeyID());
-            if (key.isEmpty() || !jwt.verify(new ECDSAVerifier(key.get()))) {
+            Optional<ECDSAVerifier> verifier = keys.verificationKey(header.getKeyID()).map(this::verifier);
+            if (verifier.isEmpty() || !jwt.verify(verifier.get())) {
                 return Optional.empty();
             }
             return claims(jwt.getJWTClaimsSet(), profile);
         } catch (ParseException | JOSEException | IllegalArgumentException malformed) {
             return Optional.empty();
         }
+    }
+
+    /** One verifier per key (keys are immutable; a kid always names the same key). */
+    private ECDSAVerifier verifier(ECKey key) {
+        return verifiers.computeIfAbsent(key.getKeyID(), kid -> {
+            try {
+                return EcdsaProviders.verifier(key);
+            } catch (JOSEException e) {
+                throw new IllegalStateException("unusable verification key", e);
+            }
+        });
     }
 
     private Optional<VerifiedToken> claims(JWTClaimsSet claims, TokenProfile profile) throws ParseException {
