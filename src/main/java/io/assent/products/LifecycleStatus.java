@@ -1,5 +1,8 @@
 package io.assent.products;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /** Product lifecycle_status (spec "Product lifecycle_status"); archived is terminal (D8). */
 public enum LifecycleStatus {
     DRAFT, PUBLISHED, ARCHIVED;
@@ -8,7 +11,7 @@ public enum LifecycleStatus {
         return name().toLowerCase();
     }
 
-    public static LifecycleStatus fromWire(String value) {
-        return valueOf(value.toUpperCase());
+    public static Optional<LifecycleStatus> fromWire(String value) {
+        return Arrays.stream(values()).filter(s -> s.wireName().equals(value)).findFirst();
     }
 }

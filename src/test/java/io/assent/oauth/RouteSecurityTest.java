@@ -78,6 +78,7 @@ class RouteSecurityTest extends ApiTest {
             assertThat(guard).as(route.key() + " declares its scope with @PreAuthorize").isNotNull();
             Matcher scope = SCOPE.matcher(guard.value());
             assertThat(scope.find()).as(route.key()).isTrue();
+            // With a key: an @Idempotent POST checks for its Idempotency-Key before the handler's scope check runs.
             ApiResponse response = api().method(route.method(), route.path()).bearer(tokenWithout(scope.group(1)))
                     .header("Idempotency-Key", UUID.randomUUID().toString()).json("{}").unvalidated().send();
             assertThat(response.status()).as(route.key()).isEqualTo(403);
