@@ -20,6 +20,7 @@ import io.assent.platform.pagination.Cursor;
 import io.assent.platform.pagination.Page;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Tenant;
+import io.assent.platform.validation.Metadata;
 
 /**
  * Products (D8): a working draft per product, published as immutable numbered versions that
@@ -31,9 +32,6 @@ public class ProductService {
 
     private static final int MAX_NAME = 200;
     private static final int MAX_TEXT = 5000;
-    private static final int MAX_METADATA_KEYS = 50;
-    private static final int MAX_METADATA_KEY = 40;
-    private static final int MAX_METADATA_VALUE = 500;
 
     private final ProductRepository products;
     private final IdGenerator ids;
@@ -180,28 +178,10 @@ public class ProductService {
         if (draft.retentionDays().filter(days -> days < 1).isPresent()) {
             problems.add(new FieldProblem("retention_days", "must be a positive number of days"));
         }
-        problems.addAll(metadataProblems(draft.metadata()));
+        problems.addAll(Metadata.problems("metadata", draft.metadata()));
         if (!problems.isEmpty()) {
             throw ApiException.validationFailed("The product is not valid.", problems);
         }
-    }
-
-    /** D2: free-form string pairs, bounded so that metadata stays a label and not a data store. */
-    private static List<FieldProblem> metadataProblems(Map<String, String> metadata) {
-        List<FieldProblem> problems = new ArrayList<>();
-        if (metadata.size() > MAX_METADATA_KEYS) {
-            problems.add(new FieldProblem("metadata", "must have at most " + MAX_METADATA_KEYS + " keys"));
-        }
-        metadata.forEach((key, value) -> {
-            if (key.isEmpty() || key.length() > MAX_METADATA_KEY) {
-                String shown = key.length() <= MAX_METADATA_KEY ? key : key.substring(0, MAX_METADATA_KEY) + "...";
-                problems.add(new FieldProblem("metadata", "key '" + shown + "' must be 1 to " + MAX_METADATA_KEY
-                        + " characters"));
-            } else if (value.length() > MAX_METADATA_VALUE) {
-                problems.add(new FieldProblem("metadata." + key, "must be at most " + MAX_METADATA_VALUE + " characters"));
-            }
-        });
-        return problems;
     }
 
     private static List<FieldProblem> publishProblems(ProductContent draft) {

@@ -25,13 +25,13 @@ public final class Metadata {
             return problems;
         }
         if (metadata.size() > MAX_KEYS) {
-            problems.add(new FieldProblem(field, "holds at most " + MAX_KEYS + " keys"));
+            problems.add(new FieldProblem(field, "must have at most " + MAX_KEYS + " keys"));
         }
         metadata.forEach((key, value) -> {
             if (key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-                problems.add(new FieldProblem(field, "keys must be 1 to " + MAX_KEY_LENGTH + " characters"));
-            }
-            if (value == null || value.length() > MAX_VALUE_LENGTH) {
+                String shown = key.length() <= MAX_KEY_LENGTH ? key : key.substring(0, MAX_KEY_LENGTH) + "...";
+                problems.add(new FieldProblem(field, "key '" + shown + "' must be 1 to " + MAX_KEY_LENGTH + " characters"));
+            } else if (value == null || value.length() > MAX_VALUE_LENGTH) {
                 problems.add(new FieldProblem(field + "." + key, "must be a string of at most " + MAX_VALUE_LENGTH + " characters"));
             }
         });
