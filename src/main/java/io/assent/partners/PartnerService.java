@@ -1,6 +1,7 @@
 package io.assent.partners;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +9,9 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 import io.assent.platform.error.ApiException;
 import io.assent.platform.error.ErrorBody.FieldProblem;
@@ -21,6 +25,8 @@ import io.assent.platform.validation.EmailAddress;
 public class PartnerService {
 
     private final PartnerRepository partners;
+    private final Cache<UUID, Partner> recent = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofSeconds(60)).build();
     private final IdGenerator ids;
     private final Clock clock;
 
@@ -49,7 +55,8 @@ public class PartnerService {
         return partner;
     }
 
+    /** The partner; read through a short-lived per-node cache, as every consent page and list names one. */
     public Optional<Partner> find(UUID id) {
-        return partners.find(id);
+        return Optional.ofNullable(recent.get(id, key -> partners.find(key).orElse(null)));
     }
 }

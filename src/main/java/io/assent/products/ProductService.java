@@ -13,6 +13,9 @@ import java.util.function.UnaryOperator;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
 import io.assent.platform.error.ApiException;
 import io.assent.platform.error.ErrorBody.FieldProblem;
 import io.assent.platform.id.IdGenerator;
@@ -36,6 +39,11 @@ public class ProductService {
     private final ProductRepository products;
     private final IdGenerator ids;
     private final Clock clock;
+
+    private record VersionKey(UUID productId, int version) {
+    }
+
+    private final Cache<VersionKey, ProductVersion> publishedVersions = Caffeine.newBuilder().maximumSize(10_000).build();
 
     public ProductService(ProductRepository products, IdGenerator ids, Clock clock) {
         this.products = products;
@@ -146,12 +154,19 @@ public class ProductService {
     public Optional<ProductVersion> versionForNewSession(Tenant tenant, UUID productId) {
         return products.find(tenant, productId)
                 .filter(p -> p.lifecycleStatus() == LifecycleStatus.PUBLISHED)
-                .flatMap(p -> p.currentVersion().flatMap(v -> products.findVersion(productId, v)));
+                .flatMap(p -> p.currentVersion().flatMap(v -> version(productId, v)));
     }
 
     /** A published version by its number, whoever owns it: sessions keep showing what they pinned. */
     public Optional<ProductVersion> version(UUID productId, int version) {
-        return products.findVersion(productId, version);
+        // Versions never change once published, so a node may keep them; absent ones are not kept.
+        ProductVersion cached = publishedVersions.getIfPresent(new VersionKey(productId, version));
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        Optional<ProductVersion> found = products.findVersion(productId, version);
+        found.ifPresent(v -> publishedVersions.put(new VersionKey(productId, version), v));
+        return found;
     }
 
     /** The time as the database keeps it (microseconds), so what we answer equals what we read back later. */
