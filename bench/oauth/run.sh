@@ -20,6 +20,7 @@ warmup=${BENCH_WARMUP:-10}           # unmeasured warm-up per endpoint, same loa
 conns=${BENCH_CONNECTIONS:-32}
 threads=${BENCH_THREADS:-1}
 systems=${BENCH_SYSTEMS:-keycloak assent}   # which halves to run, in this order
+wait_idle=${BENCH_WAIT_IDLE:-0}      # seconds to wait for a quiet machine before each start
 out=${BENCH_OUT:-${XDG_CACHE_HOME:-$HOME/.cache}/assent-bench/oauth-$(date +%Y%m%d-%H%M%S)}
 
 kc_version=26.7.3
@@ -44,9 +45,15 @@ now() { date +%s.%N; }
 elapsed() { echo "scale=1; ($(now) - $1)/1" | bc; }
 cpu_ticks() { awk '{print $14+$15}' "/proc/$1/stat"; }
 host_ticks() { awk '$1 == "cpu" {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; } # busy total
-host_idle_check() { # warn when something else already keeps the cores busy before a system starts
-  local a b busy; a=$(host_ticks); sleep 2; b=$(host_ticks)
-  busy=$(echo "$a $b" | awk '{d = $4 - $2; printf "%.0f", (d > 0 ? 100 * ($3 - $1) / d : 0)}')
+host_idle_check() { # warn when something else keeps the cores busy before a system starts;
+  # with BENCH_WAIT_IDLE=N, first wait up to N seconds for the machine to quieten
+  local a b busy waited=0
+  while :; do
+    a=$(host_ticks); sleep 2; b=$(host_ticks); waited=$((waited + 2))
+    busy=$(echo "$a $b" | awk '{d = $4 - $2; printf "%.0f", (d > 0 ? 100 * ($3 - $1) / d : 0)}')
+    [ "$busy" -ge 20 ] && [ "$waited" -lt "$wait_idle" ] || break
+  done
+  [ "$waited" -le 2 ] || echo "   waited ${waited}s for a quiet machine"
   echo "   host CPU busy before start: ${busy}%"
   [ "$busy" -lt 20 ] || echo "   WARNING: the machine is not idle (${busy}% of all cores busy): other processes compete with this benchmark; its figures are not trustworthy"
 }
@@ -100,11 +107,15 @@ measure() {
   local sys=$1 label=$2 url=$3 lua=$4 pid=$5 raw="$out/$1-$2.wrk.txt"
   echo "-- $sys $label: warm-up ${warmup}s, then ${secs}s measured (wrk -t$threads -c$conns) on $url"
   wrk -t"$threads" -c"$conns" -d"${warmup}s" -s "$here/$lua" "$url" >"$out/$sys-$label.warmup.txt"
-  local c0 c1 h0 h1; c0=$(cpu_ticks "$pid"); h0=$(host_ticks)
-  wrk -t"$threads" -c"$conns" -d"${secs}s" --latency -s "$here/$lua" "$url" >"$raw"
+  local c0 c1 h0 h1 TIMEFORMAT='%U %S'; c0=$(cpu_ticks "$pid"); h0=$(host_ticks)
+  { time wrk -t"$threads" -c"$conns" -d"${secs}s" --latency -s "$here/$lua" "$url" >"$raw" 2>"$raw.err"; } 2>"$raw.time"
   c1=$(cpu_ticks "$pid"); h1=$(host_ticks)
-  local host; host=$(echo "$h0 $h1 $c0 $c1" | awk '{d = $4 - $2; if (d <= 0) d = 1
-    printf "host CPU busy %.0f%% of all cores (server %.0f%%, everything else incl. wrk %.0f%%)", 100 * ($3 - $1) / d, 100 * ($6 - $5) / d, 100 * (($3 - $1) - ($6 - $5)) / d}')
+  # the machine's CPU over the window: the server, wrk (its user+sys from bash's time), anything else
+  local host other
+  read -r host other < <(echo "$h0 $h1 $c0 $c1 $(cat "$raw.time") $(getconf CLK_TCK)" | awk '{
+    d = $4 - $2; if (d <= 0) d = 1; busy = $3 - $1; srv = $6 - $5; w = ($7 + $8) * $9; o = busy - srv - w; if (o < 0) o = 0
+    printf "host_CPU_busy_%.0f%%_of_all_cores_(server_%.0f%%,_wrk_%.0f%%,_other_processes_%.0f%%) %.0f\n", 100 * busy / d, 100 * srv / d, 100 * w / d, 100 * o / d, 100 * o / d }')
+  host=${host//_/ }
   local n rps p50 p99 non2xx errs cpu
   n=$(grep -oE '^ +[0-9]+ requests in' "$raw" | grep -oE '[0-9]+' || echo 0)
   rps=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' "$raw")
@@ -120,10 +131,12 @@ measure() {
   printf '   requests/s %s   p50 %s ms   p99 %s ms   non-2xx %s   socket errors %s   CPU-ms/request %s   (%s requests)\n' \
     "$rps" "$p50" "$p99" "$non2xx" "$errs" "$cpu" "$n"
   echo "   $host"
+  [ "$other" -lt 10 ] || echo "   WARNING: other processes took ${other}% of the machine during this window; these figures are disturbed"
   [ "$non2xx" = 0 ] || echo "   WARNING: $non2xx non-2xx answers; see the server log in $out"
   {
     echo "${label}_rps=$rps"; echo "${label}_p50=$p50"; echo "${label}_p99=$p99"
     echo "${label}_non2xx=$non2xx"; echo "${label}_errors=$errs"; echo "${label}_cpu=$cpu"; echo "${label}_n=$n"
+    echo "${label}_other=$other"
   } >>"$out/$sys.env"
 }
 
@@ -153,7 +166,7 @@ check_active() { # system url token curl-args...: the introspection endpoint say
 warn_ttl() { # system token-json
   local run=$(( warmup + secs + 5 )) ttl; ttl=$(jq -r '.expires_in // 0' <<<"$2")
   [[ $ttl =~ ^[0-9]+$ ]] || ttl=0
-  [ "$ttl" -gt "$run" ] || echo "   WARNING: $1 tokens live ${2}s but the introspection run takes ${run}s; inactive answers would count as 2xx"
+  [ "$ttl" -gt "$run" ] || echo "   WARNING: $1 tokens live ${ttl}s but the introspection run takes ${run}s; inactive answers would count as 2xx"
 }
 
 # ---- Keycloak -----------------------------------------------------------------------------------
@@ -198,7 +211,7 @@ run_keycloak() {
   wait_ready "$kc/realms/master/.well-known/openid-configuration" 300 "$kc_launcher" \
     || die "Keycloak did not become ready; see $out/keycloak.log"
   ready=$(elapsed "$t0")
-  local jpid; jpid=$(kc_java_pid)
+  local jpid; jpid=$(kc_java_pid); started+=("$jpid")
   grep -q "Updating the configuration" "$out/keycloak.log" && echo "   (this start rebuilt Keycloak: ready time includes a build)"
   echo "   ready after $ready s (JVM pid $jpid, RSS $(rss_mib "$jpid") MiB)"
   echo "ready=$ready" >"$out/keycloak.env"; echo "rss_ready=$(rss_mib "$jpid")" >>"$out/keycloak.env"
@@ -235,7 +248,7 @@ run_keycloak() {
 
   local rss; rss=$(rss_mib "$jpid"); echo "rss=$rss" >>"$out/keycloak.env"
   echo "   RSS after load $rss MiB"
-  stop_proc "$kc_launcher"; started=()
+  stop_proc "$kc_launcher" "$jpid"; started=()
 }
 
 # ---- Assent -------------------------------------------------------------------------------------
@@ -344,20 +357,25 @@ ratio() { # assent keycloak
   echo
   echo "| metric | Keycloak | Assent | Assent/Keycloak |"
   echo "|---|---:|---:|---:|"
-  row() { local k a; k=$(val keycloak "$2"); a=$(val assent "$2"); echo "| $1 | $k | $a | $(ratio "$a" "$k") |"; }
+  row() { # label key [noratio]
+    local k a r; k=$(val keycloak "$2"); a=$(val assent "$2"); r=$(ratio "$a" "$k"); [ -z "${3:-}" ] || r="-"
+    echo "| $1 | $k | $a | $r |"
+  }
   row "client_credentials requests/s" cc_rps
   row "client_credentials p50 ms" cc_p50
   row "client_credentials p99 ms" cc_p99
-  row "client_credentials non-2xx" cc_non2xx
+  row "client_credentials non-2xx" cc_non2xx noratio
   row "client_credentials CPU-ms/request" cc_cpu
   row "introspection requests/s" introspect_rps
   row "introspection p50 ms" introspect_p50
   row "introspection p99 ms" introspect_p99
-  row "introspection non-2xx" introspect_non2xx
+  row "introspection non-2xx" introspect_non2xx noratio
   row "introspection CPU-ms/request" introspect_cpu
   row "time to ready s" ready
   row "RSS at ready MiB" rss_ready
   row "RSS after load MiB" rss
+  row "other processes' CPU during client_credentials, % of host" cc_other noratio
+  row "other processes' CPU during introspection, % of host" introspect_other noratio
 } >"$out/summary.md"
 grep '^|' "$out/summary.md"
 echo
