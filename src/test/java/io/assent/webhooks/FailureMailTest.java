@@ -18,6 +18,11 @@ import jakarta.mail.internet.MimeMessage;
 /** D13: after 3 consecutive failed attempts on an endpoint, one e-mail to the partner's owner per streak (GreenMail as the SMTP server). */
 class FailureMailTest extends WebhookTestBase {
 
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.simple.JdbcClient jdbc;
+    @org.springframework.beans.factory.annotation.Autowired
+    io.assent.platform.id.IdGenerator ids;
+
     @Test
     void threeFailuresInARowSendOneMailPerStreak() throws Exception {
         GreenMail smtp = TestMailServer.get();
@@ -59,6 +64,17 @@ class FailureMailTest extends WebhookTestBase {
         clock.advance(Duration.ofSeconds(30));
         dispatcher.dispatchDue();
         assertThat(mailsToOwner(smtp)).hasSize(2);
+    }
+
+    @Test
+    void withoutSmtpTheMailIsKeptInTheTable() {
+        PartnerMail unsent = new PartnerMail(new SmtpSettings("", 587, "starttls", "", "", "assent@localhost"), jdbc, ids, clock);
+        String recipient = "owner-" + java.util.UUID.randomUUID() + "@partner.example";
+        unsent.send(recipient, "Subject", "Body");
+        assertThat(jdbc.sql("select count(*) from outgoing_mail where recipient = :to and sent_at is null")
+                .param("to", recipient).query(Long.class).single()).isEqualTo(1L);
+        assertThat(jdbc.sql("select count(*) from outgoing_mail where recipient = :to and sent_at is not null")
+                .param("to", loop.partner.ownerEmail()).query(Long.class).single()).isZero();
     }
 
     private List<MimeMessage> mailsToOwner(GreenMail smtp) throws Exception {
