@@ -1,6 +1,5 @@
 package io.assent.webhooks;
 
-
 import java.util.UUID;
 
 import org.springframework.stereotype.Component;
@@ -50,5 +49,4 @@ class FailureAlert {
             mail.send(partner.ownerEmail(), "Webhook deliveries to your endpoint are failing", body.toString());
         });
     }
-
 }

@@ -14,7 +14,6 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.assent.partners.PartnerService;
 import io.assent.platform.id.IdGenerator;
 import io.assent.platform.security.Environment;
 

@@ -89,5 +89,4 @@ class WebhookSender {
     private static long elapsed(long start) {
         return Duration.ofNanos(System.nanoTime() - start).toMillis();
     }
-
 }
