@@ -46,8 +46,13 @@ class DeliveryRepository {
                 .toLowerCase().contains("postgres");
     }
 
+    /**
+     * Events not fanned out yet, oldest first. Inside the fan-out transaction; on PostgreSQL the rows
+     * are locked and rows another dispatcher holds are skipped, so concurrent fan-outs take disjoint sets.
+     */
     List<UUID> unfannedEvents(int limit) {
-        return jdbc.sql("select id from outbox_events where fanned_out = false order by occurred_at limit :limit")
+        return jdbc.sql("select id from outbox_events where fanned_out = false order by occurred_at, id limit :limit"
+                        + (postgres ? " for update skip locked" : ""))
                 .param("limit", limit).query(UUID.class).list();
     }
 
@@ -124,14 +129,14 @@ class DeliveryRepository {
     }
 
     /** Ends the claim with the attempt's outcome; a claim that lapsed and was taken by another node changes nothing. */
-    void release(UUID id, UUID token, DeliveryStatus status, int attempts, Instant firstAttemptAt, Optional<Instant> next) {
-        jdbc.sql("""
+    boolean release(UUID id, UUID token, DeliveryStatus status, int attempts, Instant firstAttemptAt, Optional<Instant> next) {
+        return jdbc.sql("""
                 update webhook_deliveries set status = :status, attempt_count = :attempts, first_attempt_at = :first,
                                               next_attempt_at = :next, lease_until = null, lease_token = null
                 where id = :id and lease_token = :token""")
                 .param("status", status.wireName()).param("attempts", attempts).param("first", SqlTime.of(firstAttemptAt))
                 .param("next", next.map(SqlTime::of).orElse(null)).param("id", id).param("token", token)
-                .update();
+                .update() == 1;
     }
 
     /** The latest failed attempts on an endpoint, one line each: time, delivery, HTTP status or error. */

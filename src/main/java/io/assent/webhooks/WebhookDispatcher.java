@@ -3,7 +3,9 @@ package io.assent.webhooks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -57,28 +59,38 @@ public class WebhookDispatcher implements DisposableBean {
         });
     }
 
-    /** Fans out every outbox event not yet fanned out; returns how many events this call fanned out. */
+    /**
+     * Fans out every outbox event not yet fanned out, a batch per transaction (one commit for many
+     * events); returns how many events this call fanned out.
+     */
     public int fanOut() {
         int fanned = 0;
-        List<UUID> pending;
+        int[] batch;
         do {
-            pending = deliveries.unfannedEvents(settings.batchSize());
-            for (UUID eventId : pending) {
-                Boolean mine = transactions.execute(status -> deliveries.takeForFanOut(eventId).map(event -> {
-                    Instant now = clock.instant();
-                    for (WebhookEndpoint endpoint : endpoints.receiving(event.partnerId(), event.environment())) {
+            batch = transactions.execute(status -> {
+                List<UUID> pending = deliveries.unfannedEvents(settings.batchSize());
+                Map<String, List<WebhookEndpoint>> receiving = new HashMap<>();
+                Instant now = clock.instant();
+                int mine = 0;
+                for (UUID eventId : pending) {
+                    Optional<DeliveryRepository.OutboxEvent> taken = deliveries.takeForFanOut(eventId);
+                    if (taken.isEmpty()) {
+                        continue;
+                    }
+                    DeliveryRepository.OutboxEvent event = taken.get();
+                    mine++;
+                    for (WebhookEndpoint endpoint : receiving.computeIfAbsent(event.partnerId() + "/" + event.environment(),
+                            tenant -> endpoints.receiving(event.partnerId(), event.environment()))) {
                         if (endpoint.subscribesTo(event.eventType())) {
                             deliveries.insert(ids.newId(), endpoint.id(), event.id(), event.partnerId(), event.environment(),
                                     event.eventType(), event.sessionId(), now);
                         }
                     }
-                    return true;
-                }).orElse(false));
-                if (Boolean.TRUE.equals(mine)) {
-                    fanned++;
                 }
-            }
-        } while (pending.size() == settings.batchSize());
+                return new int[] {pending.size(), mine};
+            });
+            fanned += batch[1];
+        } while (batch[0] == settings.batchSize());
         return fanned;
     }
 
@@ -101,47 +113,76 @@ public class WebhookDispatcher implements DisposableBean {
         return transactions.execute(status -> deliveries.claimDue(now, now.plus(settings.lease()), token, settings.batchSize()));
     }
 
+    /** What one attempt of a claimed delivery came to, before it is written down. */
+    private record Sent(DeliveryRepository.Claimed claimed, int number, Instant at, WebhookSender.Outcome outcome) {
+    }
+
+    /**
+     * Sends the batch concurrently, then writes every attempt, the deliveries' new states and the
+     * endpoints' streaks in one transaction: one commit per batch rather than per delivery. A crash
+     * before that commit resends the batch (at least once; duplicates bounded by the batch size).
+     */
     private int sendAll(List<DeliveryRepository.Claimed> batch) {
-        List<Future<?>> running = new ArrayList<>();
+        // one opening of each endpoint's sealed secrets per batch, not per attempt
+        Instant now = clock.instant();
+        Map<UUID, List<String>> secrets = new HashMap<>();
         for (DeliveryRepository.Claimed claimed : batch) {
-            running.add(senders.submit(() -> attempt(claimed)));
+            secrets.computeIfAbsent(claimed.endpointId(), id -> endpointService.signingSecrets(id, now));
         }
-        for (Future<?> future : running) {
+        List<Future<Sent>> running = new ArrayList<>();
+        for (DeliveryRepository.Claimed claimed : batch) {
+            running.add(senders.submit(() -> attempt(claimed, secrets.get(claimed.endpointId()))));
+        }
+        List<Sent> results = new ArrayList<>();
+        for (Future<Sent> future : running) {
             try {
-                future.get();
+                results.add(future.get());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                break;
+                return batch.size();
             } catch (java.util.concurrent.ExecutionException e) {
-                // one failed bookkeeping: its lease lapses and the attempt is made again
+                // not written down: its lease lapses and the attempt is made again
             }
         }
+        List<UUID> mailDue = transactions.execute(status -> record(results));
+        mailDue.forEach(alerts::send);
         return batch.size();
     }
 
-    private void attempt(DeliveryRepository.Claimed claimed) {
-        UUID token = claimed.leaseToken();
+    private Sent attempt(DeliveryRepository.Claimed claimed, List<String> secrets) {
         Instant now = clock.instant();
         int number = claimed.attemptsMade() + 1;
         Environment environment = Environment.fromWire(claimed.environment()).orElseThrow();
-        String signature = WebhookSignature.header(now.getEpochSecond(), claimed.payload(),
-                endpointService.signingSecrets(claimed.endpointId(), now));
-        WebhookSender.Outcome outcome = sender.send(claimed.url(), environment, claimed.payload(), signature,
-                claimed.eventId().toString(), number);
-        Instant first = claimed.firstAttemptAt().orElse(now);
-        deliveries.recordAttempt(claimed.id(), new Delivery.Attempt(number, now, outcome.statusCode(), outcome.error(),
-                outcome.latencyMs(), outcome.responseBody()));
-        if (outcome.succeeded()) {
-            deliveries.release(claimed.id(), token, DeliveryStatus.SUCCEEDED, number, first, Optional.empty());
-            endpoints.recordSuccess(claimed.endpointId());
-        } else {
-            Optional<Instant> next = RetrySchedule.next(first, number, now);
-            deliveries.release(claimed.id(), token, next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.FAILED,
-                    number, first, next);
-            if (endpoints.recordFailure(claimed.endpointId())) {
-                alerts.send(claimed.endpointId());
+        String signature = WebhookSignature.header(now.getEpochSecond(), claimed.payload(), secrets);
+        return new Sent(claimed, number, now, sender.send(claimed.url(), environment, claimed.payload(), signature,
+                claimed.eventId().toString(), number));
+    }
+
+    /** Writes the batch's attempts; returns the endpoints whose failure streak just reached the e-mail. */
+    private List<UUID> record(List<Sent> results) {
+        List<UUID> mailDue = new ArrayList<>();
+        // endpoint rows are locked in one order on every node, so two batches cannot deadlock on them
+        List<Sent> ordered = results.stream().sorted(java.util.Comparator.comparing((Sent s) -> s.claimed().endpointId())).toList();
+        for (Sent sent : ordered) {
+            DeliveryRepository.Claimed claimed = sent.claimed();
+            WebhookSender.Outcome outcome = sent.outcome();
+            Instant first = claimed.firstAttemptAt().orElse(sent.at());
+            Optional<Instant> next = outcome.succeeded() ? Optional.empty() : RetrySchedule.next(first, sent.number(), sent.at());
+            DeliveryStatus status = outcome.succeeded() ? DeliveryStatus.SUCCEEDED
+                    : next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.FAILED;
+            // a lease that lapsed (this node stalled past it) belongs to another claim now: its result is not ours to write
+            if (!deliveries.release(claimed.id(), claimed.leaseToken(), status, sent.number(), first, next)) {
+                continue;
+            }
+            deliveries.recordAttempt(claimed.id(), new Delivery.Attempt(sent.number(), sent.at(), outcome.statusCode(),
+                    outcome.error(), outcome.latencyMs(), outcome.responseBody()));
+            if (outcome.succeeded()) {
+                endpoints.recordSuccess(claimed.endpointId());
+            } else if (endpoints.recordFailure(claimed.endpointId())) {
+                mailDue.add(claimed.endpointId());
             }
         }
+        return mailDue;
     }
 
     @Override
