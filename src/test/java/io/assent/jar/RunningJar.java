@@ -29,6 +29,7 @@ final class RunningJar implements AutoCloseable {
     private final Path jar;
     private final Path dataDir;
     private final int port;
+    private final Map<String, String> settings = new java.util.HashMap<>();
     private Process server;
     private Path serverLog;
 
@@ -38,6 +39,21 @@ final class RunningJar implements AutoCloseable {
         this.port = port;
     }
 
+    /** An extra environment variable for the server and commands started from now on. */
+    RunningJar with(String name, String value) {
+        settings.put(name, value);
+        return this;
+    }
+
+    /** Kills the server the hard way ({@code kill -9}): no shutdown hook, no graceful stop. */
+    void kill9() throws IOException, InterruptedException {
+        if (server != null) {
+            new ProcessBuilder("kill", "-9", Long.toString(server.pid())).inheritIO().start().waitFor();
+            server.waitFor();
+            server = null;
+        }
+    }
+
     String baseUrl() {
         return "http://localhost:" + port;
     }
@@ -45,6 +61,7 @@ final class RunningJar implements AutoCloseable {
     /** Starts the server and waits until health answers; returns how long that took. */
     Duration start() throws IOException, InterruptedException {
         serverLog = Files.createTempFile(dataDir.getParent(), "server", ".log");
+        // each start has its own log, so log() tells about this run
         ProcessBuilder builder = new ProcessBuilder(JAVA, "-jar", jar.toString(), "--server.port=" + port)
                 .redirectErrorStream(true)
                 .redirectOutput(serverLog.toFile());
@@ -110,6 +127,7 @@ final class RunningJar implements AutoCloseable {
         env.keySet().removeIf(name -> name.startsWith("ASSENT_"));
         env.put("ASSENT_DATA_DIR", dataDir.toString());
         env.put("ASSENT_PUBLIC_URL", baseUrl());
+        env.putAll(settings);
     }
 
     @Override

@@ -42,6 +42,12 @@ public abstract class ApiTest {
         // Given, so that the tests never write a master.key into the working directory; fixed, so that
         // a test database kept between runs still opens its signing keys.
         registry.add("assent.master-key", () -> TEST_MASTER_KEY);
+        // Webhook tests drive the dispatcher by hand, with a moved clock; e-mails go to a GreenMail server.
+        registry.add("assent.webhooks.dispatcher-enabled", () -> "false");
+        registry.add("assent.smtp.host", () -> "127.0.0.1");
+        registry.add("assent.smtp.port", TestMailServer::port);
+        registry.add("assent.smtp.tls", () -> "none");
+        registry.add("assent.smtp.from", () -> "assent@test.example");
     }
 
     @Autowired
