@@ -12,7 +12,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import io.assent.platform.config.PublicUrls;
 import io.assent.platform.pagination.Page;
@@ -47,7 +46,7 @@ public class ConsentsController {
                                                            HttpServletRequest request) {
         Page<ConsentViews.Consent> page = sessions.consentsOf(accounts.of(caller), PageRequest.of(limit, cursor))
                 .map(ConsentViews::consent);
-        return withLink(page, request);
+        return MeLists.withLink(page, request);
     }
 
     @GetMapping(CONSENTS + "/{id}")
@@ -82,12 +81,6 @@ public class ConsentsController {
                                                                HttpServletRequest request) {
         Page<ConsentViews.GrantView> page = sessions.grantsOf(accounts.of(caller), PageRequest.of(limit, cursor))
                 .map(grant -> ConsentViews.grant(grant, sessions.describe(sessions.find(grant.sessionId().toString()).orElseThrow())));
-        return withLink(page, request);
-    }
-
-    private static <T> ResponseEntity<List<T>> withLink(Page<T> page, HttpServletRequest request) {
-        ResponseEntity.BodyBuilder answer = ResponseEntity.ok();
-        page.nextLink(ServletUriComponentsBuilder.fromRequest(request)).ifPresent(link -> answer.header("Link", link));
-        return answer.body(page.data());
+        return MeLists.withLink(page, request);
     }
 }
