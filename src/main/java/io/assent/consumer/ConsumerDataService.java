@@ -21,10 +21,12 @@ public class ConsumerDataService {
 
     private final IdentityService identity;
     private final JdbcClient jdbc;
+    private final DocumentService documents;
 
-    public ConsumerDataService(IdentityService identity, JdbcClient jdbc) {
+    public ConsumerDataService(IdentityService identity, JdbcClient jdbc, DocumentService documents) {
         this.identity = identity;
         this.jdbc = jdbc;
+        this.documents = documents;
     }
 
     public Map<String, Object> profile(UUID consumerId) {
@@ -74,11 +76,8 @@ public class ConsumerDataService {
                 }).list();
     }
 
-    /**
-     * The consumer's documents. Assent has no document store yet (it comes with the consumer's
-     * document API), so no consumer can hold a document and the list is empty.
-     */
+    /** The consumer's documents, each with a signed {@code download_url} valid 300 s (D17). */
     public List<Map<String, Object>> documents(UUID consumerId) {
-        return List.of();
+        return documents.forPartner(consumerId);
     }
 }
