@@ -133,4 +133,53 @@ class AccountPagesTest extends ConsumerApiTest {
         assertThat(notifications).contains("Mark as read");
         assertThat(get("/account/grants/00000000-0000-0000-0000-000000000000").statusCode()).isEqualTo(404);
     }
+
+    @Test
+    void contactsAddressesAndDocumentsThroughThePages() {
+        var user = oauth().consumer();
+        signIn(user.email());
+        HttpResponse<String> bad = submit("/account/contacts", "/account/contacts", Map.of("kind", "phone", "value", "12345"));
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("id=\"value-error\"").contains("E.164");
+        assertThat(submit("/account/contacts", "/account/contacts",
+                Map.of("kind", "phone", "value", "+447700900123", "label", "Mobile", "is_primary", "on")).statusCode()).isEqualTo(302);
+        assertThat(get("/account/contacts").body()).contains("+447700900123").contains("Mobile · primary");
+
+        HttpResponse<String> badAddress = submit("/account/addresses", "/account/addresses",
+                Map.of("line1", "1 High St", "city", "Leeds", "country", "XX"));
+        assertThat(badAddress.body()).contains("id=\"country-error\"");
+        assertThat(submit("/account/addresses", "/account/addresses",
+                Map.of("line1", "1 High St", "city", "Leeds", "country", "GB")).statusCode()).isEqualTo(302);
+        assertThat(get("/account/addresses").body()).contains("1 High St, Leeds GB");
+
+        Matcher csrf = CSRF.matcher(get("/account/documents").body());
+        assertThat(csrf.find()).isTrue();
+        String boundary = "b" + java.util.UUID.randomUUID();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n" + csrf.group(1) + "\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"doc_type\"\r\n\r\npassport\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"passport.pdf\"\r\n"
+                + "Content-Type: application/pdf\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        body.writeBytes(DocumentsApiTest.PDF);
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> uploaded = send(HttpRequest.newBuilder(URI.create(root() + "/account/documents"))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+        assertThat(uploaded.statusCode()).isEqualTo(302);
+        String page = get("/account/documents").body();
+        Matcher download = Pattern.compile("href=\"(/account/documents/[0-9a-f-]{36}/download)\"").matcher(page);
+        assertThat(download.find()).isTrue();
+        HttpResponse<String> redirect = get(download.group(1));
+        assertThat(redirect.statusCode()).isEqualTo(302);
+        String fileUrl = redirect.headers().firstValue("Location").orElseThrow();
+        assertThat(fileUrl).startsWith(root() + "/files/");
+        HttpResponse<String> file = send(HttpRequest.newBuilder(URI.create(fileUrl)).GET());
+        assertThat(file.statusCode()).isEqualTo(200);
+        assertThat(file.body()).startsWith("%PDF-");
+
+        String delete = download.group(1).replace("/download", "/delete");
+        assertThat(submit("/account/documents", delete, Map.of()).statusCode()).isEqualTo(302);
+        assertThat(get("/account/documents").body()).contains("You have no documents yet.");
+        assertThat(send(HttpRequest.newBuilder(URI.create(fileUrl)).GET()).statusCode()).isEqualTo(404);
+    }
 }
