@@ -14,7 +14,7 @@ import io.assent.platform.error.ApiException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "users", mixinStandardHelpOptions = true, subcommands = UsersCommand.Create.class,
+@Command(name = "users", mixinStandardHelpOptions = true, subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class},
         description = "Manage user accounts of the built-in identity provider.")
 class UsersCommand {
 
@@ -50,6 +50,28 @@ class UsersCommand {
             UserAccount user = identity.create(new NewUser(email, password, type,
                     Optional.ofNullable(firstName), Optional.ofNullable(lastName)));
             return out.print(Map.of("user_id", user.id().toString()));
+        }
+    }
+
+    @Command(name = "disable", mixinStandardHelpOptions = true,
+            description = "Disable an account: it can no longer sign in, and its access tokens stop working within seconds.")
+    static class Disable implements Callable<Integer> {
+
+        @Option(names = "--email", required = true)
+        String email;
+
+        private final IdentityService identity;
+        private final JsonOutput out;
+
+        Disable(IdentityService identity, JsonOutput out) {
+            this.identity = identity;
+            this.out = out;
+        }
+
+        @Override
+        public Integer call() {
+            UserAccount user = identity.disable(email);
+            return out.print(Map.of("user_id", user.id().toString(), "status", user.active() ? "active" : "disabled"));
         }
     }
 }

@@ -26,7 +26,8 @@ final class ConsentViews {
     }
 
     record GrantView(String id, String sessionId, PartnerRef partner, GrantProductRef product, int productVersion,
-                     List<String> dataCategories, String status, Instant grantedAt, Instant revokedAt) {
+                     List<String> dataCategories, String status, Instant grantedAt, Instant revokedAt,
+                     Instant lastAccessedAt, long accessCount) {
     }
 
     static Consent consent(SessionDescription d) {
@@ -38,11 +39,11 @@ final class ConsentViews {
                 d.session().expiresAt(), d.session().answeredAt().orElse(null));
     }
 
-    static GrantView grant(Grant grant, SessionDescription d) {
+    static GrantView grant(Grant grant, SessionDescription d, GrantAccessLog.Summary reads) {
         return new GrantView(grant.id().toString(), grant.sessionId().toString(),
                 new PartnerRef(d.partner().id().toString(), d.partner().name()),
                 new GrantProductRef(grant.productId().toString(), d.product().content().name()), grant.productVersion(),
                 grant.dataCategories().stream().map(DataCategory::wireName).toList(), grant.active() ? "active" : "revoked",
-                grant.grantedAt(), grant.revokedAt().orElse(null));
+                grant.grantedAt(), grant.revokedAt().orElse(null), reads.lastAccessedAt().orElse(null), reads.accessCount());
     }
 }

@@ -1,6 +1,8 @@
 package io.assent.consumer;
 
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -12,13 +14,16 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
+import io.assent.identity.UserAccount;
 import io.assent.platform.config.PublicUrls;
+import io.assent.platform.error.ApiException;
+import io.assent.platform.id.IdGenerator;
 import io.assent.platform.pagination.Page;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Caller;
 import io.assent.sessions.CollectionMethod;
+import io.assent.sessions.Grant;
 import io.assent.sessions.SessionService;
 
 /**
@@ -33,10 +38,12 @@ public class ConsentsController {
 
     private final SessionService sessions;
     private final ConsumerAccounts accounts;
+    private final GrantAccessLog accessLog;
 
-    public ConsentsController(SessionService sessions, ConsumerAccounts accounts) {
+    public ConsentsController(SessionService sessions, ConsumerAccounts accounts, GrantAccessLog accessLog) {
         this.sessions = sessions;
         this.accounts = accounts;
+        this.accessLog = accessLog;
     }
 
     @GetMapping(CONSENTS)
@@ -47,7 +54,7 @@ public class ConsentsController {
                                                            HttpServletRequest request) {
         Page<ConsentViews.Consent> page = sessions.consentsOf(accounts.of(caller), PageRequest.of(limit, cursor))
                 .map(ConsentViews::consent);
-        return withLink(page, request);
+        return MeLists.withLink(page, request);
     }
 
     @GetMapping(CONSENTS + "/{id}")
@@ -80,14 +87,36 @@ public class ConsentsController {
                                                                @RequestParam(required = false) String limit,
                                                                @RequestParam(required = false) String cursor,
                                                                HttpServletRequest request) {
-        Page<ConsentViews.GrantView> page = sessions.grantsOf(accounts.of(caller), PageRequest.of(limit, cursor))
-                .map(grant -> ConsentViews.grant(grant, sessions.describe(sessions.find(grant.sessionId().toString()).orElseThrow())));
-        return withLink(page, request);
+        Page<Grant> grants = sessions.grantsOf(accounts.of(caller), PageRequest.of(limit, cursor));
+        Map<UUID, GrantAccessLog.Summary> reads = accessLog.summaries(grants.data().stream().map(Grant::id).toList());
+        return MeLists.withLink(grants.map(grant -> view(grant, reads.getOrDefault(grant.id(), GrantAccessLog.Summary.NONE))),
+                request);
     }
 
-    private static <T> ResponseEntity<List<T>> withLink(Page<T> page, HttpServletRequest request) {
-        ResponseEntity.BodyBuilder answer = ResponseEntity.ok();
-        page.nextLink(ServletUriComponentsBuilder.fromRequest(request)).ifPresent(link -> answer.header("Link", link));
-        return answer.body(page.data());
+    @GetMapping(PublicUrls.API_PREFIX + "/me/grants/{id}")
+    @PreAuthorize("hasAuthority('SCOPE_consumer.grants.read')")
+    public ConsentViews.GrantView grant(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+        Grant grant = ownGrant(caller, id);
+        return view(grant, accessLog.summary(grant.id()));
+    }
+
+    @GetMapping(PublicUrls.API_PREFIX + "/me/grants/{id}/accesses")
+    @PreAuthorize("hasAuthority('SCOPE_consumer.grants.read')")
+    public ResponseEntity<List<GrantAccess>> accesses(@AuthenticationPrincipal Caller caller, @PathVariable String id,
+                                                      @RequestParam(required = false) String limit,
+                                                      @RequestParam(required = false) String cursor,
+                                                      HttpServletRequest request) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        return MeLists.withLink(accessLog.accesses(ownGrant(caller, id).id(), page), request);
+    }
+
+    private Grant ownGrant(Caller caller, String id) {
+        UserAccount consumer = accounts.of(caller);
+        return IdGenerator.parse(id).flatMap(grantId -> sessions.grantOf(consumer, grantId))
+                .orElseThrow(ApiException::notFound);
+    }
+
+    private ConsentViews.GrantView view(Grant grant, GrantAccessLog.Summary reads) {
+        return ConsentViews.grant(grant, sessions.describe(sessions.find(grant.sessionId().toString()).orElseThrow()), reads);
     }
 }

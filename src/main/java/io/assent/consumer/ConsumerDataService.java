@@ -5,12 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 import io.assent.identity.IdentityService;
 import io.assent.identity.UserAccount;
-import io.assent.platform.time.SqlTime;
 
 /**
  * The consumer's live data, one method per data category (D7, D17), read at the moment a partner
@@ -20,11 +18,16 @@ import io.assent.platform.time.SqlTime;
 public class ConsumerDataService {
 
     private final IdentityService identity;
-    private final JdbcClient jdbc;
+    private final ContactRepository contacts;
+    private final AddressRepository addresses;
+    private final DocumentService documents;
 
-    public ConsumerDataService(IdentityService identity, JdbcClient jdbc) {
+    public ConsumerDataService(IdentityService identity, ContactRepository contacts, AddressRepository addresses,
+                               DocumentService documents) {
         this.identity = identity;
-        this.jdbc = jdbc;
+        this.contacts = contacts;
+        this.addresses = addresses;
+        this.documents = documents;
     }
 
     public Map<String, Object> profile(UUID consumerId) {
@@ -39,46 +42,39 @@ public class ConsumerDataService {
     }
 
     public List<Map<String, Object>> contacts(UUID consumerId) {
-        return jdbc.sql("select * from consumer_contacts where consumer_id = :consumer order by created_at, id")
-                .param("consumer", consumerId)
-                .query((rs, n) -> {
-                    Map<String, Object> contact = new LinkedHashMap<>();
-                    contact.put("id", rs.getObject("id", UUID.class).toString());
-                    contact.put("kind", rs.getString("kind"));
-                    contact.put("value", rs.getString("contact_value"));
-                    contact.put("label", rs.getString("label"));
-                    contact.put("is_primary", rs.getBoolean("is_primary"));
-                    contact.put("created_at", SqlTime.instant(rs, "created_at").toString());
-                    contact.put("updated_at", SqlTime.instant(rs, "updated_at").toString());
-                    return contact;
-                }).list();
+        return contacts.list(consumerId).stream().map(contact -> {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("id", contact.id());
+            entry.put("kind", contact.kind());
+            entry.put("value", contact.value());
+            entry.put("label", contact.label());
+            entry.put("is_primary", contact.isPrimary());
+            entry.put("created_at", contact.createdAt().toString());
+            entry.put("updated_at", contact.updatedAt().toString());
+            return entry;
+        }).toList();
     }
 
     public List<Map<String, Object>> addresses(UUID consumerId) {
-        return jdbc.sql("select * from consumer_addresses where consumer_id = :consumer order by created_at, id")
-                .param("consumer", consumerId)
-                .query((rs, n) -> {
-                    Map<String, Object> address = new LinkedHashMap<>();
-                    address.put("id", rs.getObject("id", UUID.class).toString());
-                    address.put("label", rs.getString("label"));
-                    address.put("line1", rs.getString("line1"));
-                    address.put("line2", rs.getString("line2"));
-                    address.put("city", rs.getString("city"));
-                    address.put("region", rs.getString("region"));
-                    address.put("postal_code", rs.getString("postal_code"));
-                    address.put("country", rs.getString("country"));
-                    address.put("is_primary", rs.getBoolean("is_primary"));
-                    address.put("created_at", SqlTime.instant(rs, "created_at").toString());
-                    address.put("updated_at", SqlTime.instant(rs, "updated_at").toString());
-                    return address;
-                }).list();
+        return addresses.list(consumerId).stream().map(address -> {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("id", address.id());
+            entry.put("label", address.label());
+            entry.put("line1", address.line1());
+            entry.put("line2", address.line2());
+            entry.put("city", address.city());
+            entry.put("region", address.region());
+            entry.put("postal_code", address.postalCode());
+            entry.put("country", address.country());
+            entry.put("is_primary", address.isPrimary());
+            entry.put("created_at", address.createdAt().toString());
+            entry.put("updated_at", address.updatedAt().toString());
+            return entry;
+        }).toList();
     }
 
-    /**
-     * The consumer's documents. Assent has no document store yet (it comes with the consumer's
-     * document API), so no consumer can hold a document and the list is empty.
-     */
+    /** The consumer's documents, each with a signed {@code download_url} valid 300 s (D17). */
     public List<Map<String, Object>> documents(UUID consumerId) {
-        return List.of();
+        return documents.forPartner(consumerId);
     }
 }

@@ -4,14 +4,15 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.assent.identity.UserAccount;
 import io.assent.platform.id.IdGenerator;
-import io.assent.platform.time.SqlTime;
-import tools.jackson.databind.json.JsonMapper;
+import io.assent.platform.pagination.Cursor;
+import io.assent.platform.pagination.Page;
+import io.assent.platform.pagination.PageRequest;
 
 /**
  * The consumer's activity history (D17): one entry per thing that happened to their data, written
@@ -29,26 +30,24 @@ public class HistoryService {
         }
     }
 
-    private final JdbcClient jdbc;
+    private final HistoryRepository events;
     private final IdGenerator ids;
     private final Clock clock;
-    private final JsonMapper json;
 
-    public HistoryService(JdbcClient jdbc, IdGenerator ids, Clock clock, JsonMapper json) {
-        this.jdbc = jdbc;
+    public HistoryService(HistoryRepository events, IdGenerator ids, Clock clock) {
+        this.events = events;
         this.ids = ids;
         this.clock = clock;
-        this.json = json;
     }
 
     @Transactional(propagation = Propagation.MANDATORY)
     public void record(UUID consumerId, String type, Actor actor, String summary, Map<String, Object> details) {
-        jdbc.sql("""
-                insert into history_events (id, consumer_id, event_type, occurred_at, actor, summary, details)
-                values (:id, :consumer, :type, :at, :actor, :summary, :details)""")
-                .param("id", ids.newId()).param("consumer", consumerId).param("type", type)
-                .param("at", SqlTime.of(clock.instant())).param("actor", actor.wireName()).param("summary", summary)
-                .param("details", json.writeValueAsString(details))
-                .update();
+        events.insert(ids.newId(), consumerId, type, clock.instant(), actor.wireName(), summary, details);
+    }
+
+    /** The consumer's history, newest first. */
+    public Page<HistoryEvent> list(UserAccount consumer, PageRequest page) {
+        return Page.of(events.page(consumer.id(), page), page,
+                event -> new Cursor(event.occurredAt(), UUID.fromString(event.id())));
     }
 }

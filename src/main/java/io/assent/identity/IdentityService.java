@@ -15,6 +15,7 @@ import io.assent.platform.error.ApiException;
 import io.assent.platform.error.ErrorBody.FieldProblem;
 import io.assent.platform.id.IdGenerator;
 import io.assent.platform.validation.EmailAddress;
+import io.assent.platform.validation.PhoneNumber;
 
 /**
  * Accounts of the built-in identity provider (D5): opening them and checking their passwords.
@@ -67,6 +68,56 @@ public class IdentityService {
             throw ApiException.conflict("conflict", "An account with this e-mail address already exists.");
         }
         return user;
+    }
+
+    /**
+     * Replaces the account's personal fields (D17): names of 1 to 200 characters or none, a phone in
+     * E.164 form or none, and an e-mail address no other account has (409 {@code conflict}).
+     */
+    @Transactional
+    public UserAccount updateProfile(UUID id, ProfileChange change) {
+        UserAccount current = users.find(id).orElseThrow(ApiException::notFound);
+        List<FieldProblem> problems = new ArrayList<>();
+        Optional<EmailAddress> email = EmailAddress.parse(change.email());
+        if (email.isEmpty()) {
+            problems.add(new FieldProblem("email", "must be an e-mail address"));
+        }
+        if (change.phone().isPresent() && PhoneNumber.parse(change.phone().get()).isEmpty()) {
+            problems.add(new FieldProblem("phone", "must be a phone number in E.164 form, such as +447700900123"));
+        }
+        nameProblem("first_name", change.firstName()).ifPresent(problems::add);
+        nameProblem("last_name", change.lastName()).ifPresent(problems::add);
+        if (!problems.isEmpty()) {
+            throw ApiException.validationFailed("The profile is not valid.", problems);
+        }
+        String newEmail = email.get().value();
+        if (!newEmail.equals(current.email()) && users.findByEmail(newEmail).isPresent()) {
+            throw ApiException.conflict("conflict", "An account with this e-mail address already exists.");
+        }
+        UserAccount updated = new UserAccount(id, newEmail, current.accountType(), change.firstName().map(String::strip),
+                change.lastName().map(String::strip), change.phone(), current.active(), current.createdAt(), clock.instant());
+        try {
+            users.updateProfile(updated);
+        } catch (DuplicateKeyException raced) {
+            throw ApiException.conflict("conflict", "An account with this e-mail address already exists.");
+        }
+        return updated;
+    }
+
+    /**
+     * Disables the account with this e-mail address: it cannot sign in, and its access tokens are
+     * refused within the bound of the bearer check's status cache.
+     */
+    @Transactional
+    public UserAccount disable(String email) {
+        UserAccount user = findByEmail(email).orElseThrow(ApiException::notFound);
+        users.setActive(user.id(), false, clock.instant());
+        return users.find(user.id()).orElseThrow();
+    }
+
+    /** Whether the account exists and is active; the bearer check asks this for user tokens. */
+    public boolean isActive(UUID id) {
+        return users.isActive(id);
     }
 
     public Optional<UserAccount> find(UUID id) {

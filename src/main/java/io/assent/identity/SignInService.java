@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -16,7 +17,8 @@ import io.assent.platform.ratelimit.FailureThrottle;
 /**
  * Password sign-in at the built-in identity provider, for the IdP API and the pages alike. Wrong
  * passwords are counted per account and per IP address (D14): after 5 failures for one account
- * (or 30 from one address) attempts are refused with 429 until failures age out.
+ * (or 30 from one address) attempts are refused with 429 until failures age out. A success is
+ * published as {@link SignedIn}.
  */
 @Service
 public class SignInService {
@@ -24,9 +26,11 @@ public class SignInService {
     private final IdentityService identity;
     private final FailureThrottle perAccount;
     private final FailureThrottle perAddress;
+    private final ApplicationEventPublisher events;
 
-    public SignInService(IdentityService identity, Clock clock) {
+    public SignInService(IdentityService identity, Clock clock, ApplicationEventPublisher events) {
         this.identity = identity;
+        this.events = events;
         this.perAccount = new FailureThrottle(5, Duration.ofMinutes(3), clock);
         this.perAddress = new FailureThrottle(30, Duration.ofSeconds(20), clock);
     }
@@ -37,10 +41,12 @@ public class SignInService {
             throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, "rate_limited",
                     "Too many failed sign-ins; wait a few minutes and try again.", List.of(), Map.of("Retry-After", "180"));
         }
-        return identity.verifyPassword(account, password).orElseGet(() -> {
+        UserAccount user = identity.verifyPassword(account, password).orElseGet(() -> {
             perAccount.recordFailure(account);
             perAddress.recordFailure(remoteAddress);
             throw ApiErrorMapper.unauthorized("The e-mail address or password is wrong.");
         });
+        events.publishEvent(new SignedIn(user));
+        return user;
     }
 }

@@ -32,6 +32,28 @@ class UserRepository {
                 .update();
     }
 
+    void updateProfile(UserAccount user) {
+        jdbc.sql("""
+                update users set email = :email, first_name = :first, last_name = :last, phone = :phone,
+                                 updated_at = :updated
+                where id = :id""")
+                .param("email", user.email()).param("first", user.firstName().orElse(null))
+                .param("last", user.lastName().orElse(null)).param("phone", user.phone().orElse(null))
+                .param("updated", SqlTime.of(user.updatedAt())).param("id", user.id())
+                .update();
+    }
+
+    void setActive(UUID id, boolean active, java.time.Instant at) {
+        jdbc.sql("update users set status = :status, updated_at = :at where id = :id")
+                .param("status", active ? "active" : "disabled").param("at", SqlTime.of(at)).param("id", id)
+                .update();
+    }
+
+    boolean isActive(UUID id) {
+        return jdbc.sql("select status from users where id = :id").param("id", id).query(String.class).optional()
+                .map("active"::equals).orElse(false);
+    }
+
     Optional<UserAccount> find(UUID id) {
         return jdbc.sql("select * from users where id = :id").param("id", id).query(UserRepository::user).optional();
     }

@@ -40,6 +40,10 @@ class GrantRepository {
                 .update();
     }
 
+    Optional<Grant> byId(UUID id) {
+        return jdbc.sql("select * from grants where id = :id").param("id", id).query(GrantRepository::grant).optional();
+    }
+
     Optional<Grant> bySession(UUID sessionId) {
         return jdbc.sql("select * from grants where session_id = :session").param("session", sessionId)
                 .query(GrantRepository::grant).optional();

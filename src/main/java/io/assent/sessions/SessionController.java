@@ -59,7 +59,7 @@ public class SessionController {
     @GetMapping(SESSIONS + "/{id}/data")
     @PreAuthorize("hasAuthority('SCOPE_sessions.read')")
     public ConsentedData data(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
-        return sessions.data(tenant(caller), id);
+        return sessions.data(tenant(caller), caller.clientId(), id);
     }
 
     @PostMapping(SESSIONS + "/{id}/revoke")

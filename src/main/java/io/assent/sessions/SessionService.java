@@ -13,6 +13,7 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.assent.consumer.ConsumerDataService;
+import io.assent.consumer.GrantAccessLog;
 import io.assent.consumer.HistoryService;
 import io.assent.consumer.HistoryService.Actor;
 import io.assent.consumer.NotificationService;
@@ -57,6 +58,7 @@ public class SessionService {
     private final NotificationService notifications;
     private final OutboxService outbox;
     private final ConsumerDataService consumerData;
+    private final GrantAccessLog accessLog;
     private final TransactionTemplate transaction;
     private final IdGenerator ids;
     private final Clock clock;
@@ -64,6 +66,7 @@ public class SessionService {
     public SessionService(SessionRepository sessions, GrantRepository grants, ProductService products,
                           PartnerService partners, OpportunityService opportunities, HistoryService history,
                           NotificationService notifications, OutboxService outbox, ConsumerDataService consumerData,
+                          GrantAccessLog accessLog,
                           TransactionTemplate transaction, IdGenerator ids, Clock clock) {
         this.sessions = sessions;
         this.grants = grants;
@@ -74,6 +77,7 @@ public class SessionService {
         this.notifications = notifications;
         this.outbox = outbox;
         this.consumerData = consumerData;
+        this.accessLog = accessLog;
         this.transaction = transaction;
         this.ids = ids;
         this.clock = clock;
@@ -147,8 +151,11 @@ public class SessionService {
         return sessions.find(session.id()).orElseThrow();
     }
 
-    /** The consented data while granted (D7): exactly the pinned version's categories, read live. */
-    public ConsentedData data(Tenant tenant, String id) {
+    /**
+     * The consented data while granted (D7): exactly the pinned version's categories, read live;
+     * each answer is recorded in the grant's access log (D17).
+     */
+    public ConsentedData data(Tenant tenant, String clientId, String id) {
         ConsentSession session = forPartner(tenant, id);
         Grant grant = grants.bySession(session.id()).filter(g -> session.status() == SessionStatus.GRANTED && g.active())
                 .orElseThrow(() -> ApiException.notFound("consent_not_granted", "This session has no active grant."));
@@ -161,6 +168,7 @@ public class SessionService {
                 case DOCUMENTS -> consumerData.documents(grant.consumerId());
             });
         }
+        accessLog.record(grant.id(), grant.consumerId(), clientId, grant.dataCategories().stream().map(DataCategory::wireName).toList());
         return new ConsentedData(session.id(), session.productId(), session.productVersion(), grant.grantedAt(), data);
     }
 
@@ -261,6 +269,11 @@ public class SessionService {
 
     public Optional<Grant> grantOf(UUID sessionId) {
         return grants.bySession(sessionId);
+    }
+
+    /** One grant of this consumer; another consumer's grant does not exist for them. */
+    public Optional<Grant> grantOf(UserAccount consumer, UUID grantId) {
+        return grants.byId(grantId).filter(g -> g.consumerId().equals(consumer.id()));
     }
 
     public SessionDescription describe(ConsentSession session) {

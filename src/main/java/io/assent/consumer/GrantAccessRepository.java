@@ -1,0 +1,67 @@
+package io.assent.consumer;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import io.assent.platform.pagination.PageRequest;
+import io.assent.platform.time.SqlTime;
+
+@Repository
+class GrantAccessRepository {
+
+    private final JdbcClient jdbc;
+
+    GrantAccessRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    void insert(UUID id, UUID grantId, UUID consumerId, String clientId, List<String> categories, Instant at) {
+        jdbc.sql("""
+                insert into grant_accesses (id, grant_id, consumer_id, client_id, categories, accessed_at)
+                values (:id, :grant, :consumer, :client, :categories, :at)""")
+                .param("id", id).param("grant", grantId).param("consumer", consumerId).param("client", clientId)
+                .param("categories", String.join(",", categories)).param("at", SqlTime.of(at))
+                .update();
+    }
+
+    List<GrantAccess> page(UUID grantId, PageRequest page) {
+        var cursor = page.after();
+        return jdbc.sql("select * from grant_accesses where grant_id = :grant"
+                        + (cursor.isPresent() ? " and (accessed_at < :at or (accessed_at = :at and id < :cursorId))" : "")
+                        + " order by accessed_at desc, id desc limit :limit")
+                .param("grant", grantId)
+                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
+                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
+                .param("limit", page.fetchSize())
+                .query((rs, n) -> new GrantAccess(rs.getObject("id", UUID.class).toString(), SqlTime.instant(rs, "accessed_at"),
+                        rs.getString("client_id"), categories(rs.getString("categories"))))
+                .list();
+    }
+
+    Map<UUID, GrantAccessLog.Summary> summaries(Collection<UUID> grantIds) {
+        Map<UUID, GrantAccessLog.Summary> summaries = new HashMap<>();
+        if (grantIds.isEmpty()) {
+            return summaries;
+        }
+        jdbc.sql("select grant_id, count(*) as n, max(accessed_at) as last_at from grant_accesses"
+                        + " where grant_id in (:grants) group by grant_id")
+                .param("grants", List.copyOf(grantIds))
+                .query(rs -> {
+                    summaries.put(rs.getObject("grant_id", UUID.class),
+                            new GrantAccessLog.Summary(rs.getLong("n"), SqlTime.optionalInstant(rs, "last_at")));
+                });
+        return summaries;
+    }
+
+    private static List<String> categories(String text) {
+        return text.isEmpty() ? List.of() : Arrays.asList(text.split(","));
+    }
+}
