@@ -15,6 +15,7 @@ import com.nimbusds.oauth2.sdk.pkce.CodeChallenge;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 
+import io.assent.identity.IdentityService;
 import io.assent.partners.Client;
 import io.assent.partners.ClientType;
 import io.assent.platform.error.ApiException;
@@ -40,9 +41,12 @@ public class TokenService {
     private final IdGenerator ids;
     private final Clock clock;
     private final OAuthSettings settings;
+    private final IdentityService identity;
 
     public TokenService(TokenMinter minter, TokenChainRepository chains, AuthorizationCodeRepository codes,
-                        RevocationList revocations, IdGenerator ids, Clock clock, OAuthSettings settings) {
+                        RevocationList revocations, IdGenerator ids, Clock clock, OAuthSettings settings,
+                        IdentityService identity) {
+        this.identity = identity;
         this.minter = minter;
         this.chains = chains;
         this.codes = codes;
@@ -129,7 +133,8 @@ public class TokenService {
             revokeChain(chain.id(), "refresh_token_replayed");
             throw OAuthErrors.invalidGrant("The refresh token was already used; its whole chain is revoked.");
         }
-        if (!chain.isLive(now) || !stored.idleExpiresAt().isAfter(now)) {
+        // A disabled account's refresh tokens stop working with its access tokens (D17).
+        if (!chain.isLive(now) || !stored.idleExpiresAt().isAfter(now) || !identity.isActive(chain.userId())) {
             throw OAuthErrors.invalidGrant("The refresh token has expired or been revoked.");
         }
         Set<String> scopes = requested.orElse(chain.scopes());

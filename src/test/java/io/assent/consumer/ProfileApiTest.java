@@ -88,4 +88,20 @@ class ProfileApiTest extends ConsumerApiTest {
         assertThat(refused.status()).isEqualTo(401);
         assertThat(refused.errorCode()).isEqualTo("invalid_token");
     }
+
+    @Test
+    void aDisabledAccountsRefreshTokensStopWorking() throws Exception {
+        var flows = oauth();
+        var app = flows.publicApp(REDIRECT, ALL_SCOPES);
+        var user = flows.consumer();
+        var authorization = flows.authorize(flows.idpToken(user), app, REDIRECT, "consumer.profile.read", "approve", "s");
+        var tokens = com.nimbusds.oauth2.sdk.AccessTokenResponse.parse(
+                flows.exchange(app, authorization.code(), REDIRECT, authorization.verifier())).getTokens();
+        identity.disable(user.email());
+        var refreshed = new com.nimbusds.oauth2.sdk.TokenRequest(flows.tokenEndpoint(),
+                new com.nimbusds.oauth2.sdk.id.ClientID(app.clientId()),
+                new com.nimbusds.oauth2.sdk.RefreshTokenGrant(tokens.getRefreshToken())).toHTTPRequest().send();
+        assertThat(refreshed.getStatusCode()).isEqualTo(400);
+        assertThat(refreshed.getBody()).contains("invalid_grant");
+    }
 }
