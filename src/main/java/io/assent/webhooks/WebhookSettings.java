@@ -14,6 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param dispatcherEnabled     whether this node runs the scheduled dispatcher (tests drive it by hand)
  * @param batchSize             deliveries one node claims at a time
  * @param senders               deliveries one node sends at once
+ * @param batchesInFlight       claimed batches one node works on at once
  * @param lease                 how long a claimed delivery is its node's; longer than an attempt's
  *                              10 s timeout, so only a crashed node's lease ever lapses
  */
@@ -24,5 +25,6 @@ public record WebhookSettings(
         @DefaultValue("true") boolean dispatcherEnabled,
         @DefaultValue("100") int batchSize,
         @DefaultValue("16") int senders,
+        @DefaultValue("4") int batchesInFlight,
         @DefaultValue("60s") Duration lease) {
 }
