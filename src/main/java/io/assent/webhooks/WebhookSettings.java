@@ -21,7 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("assent.webhooks")
 public record WebhookSettings(
         @DefaultValue("false") boolean allowPrivateAddresses,
-        @DefaultValue("1s") Duration dispatchInterval,
+        @DefaultValue("100ms") Duration dispatchInterval,
         @DefaultValue("true") boolean dispatcherEnabled,
         @DefaultValue("100") int batchSize,
         @DefaultValue("16") int senders,
