@@ -140,10 +140,22 @@ public class WebhookDispatcher implements DisposableBean {
         return made;
     }
 
+    /**
+     * The claim must outlast the slowest possible batch, or another claimer could send its attempts
+     * again: every attempt of the batches in flight queued on the senders, each up to the 10 s
+     * deadline, then the commit. A longer configured lease wins.
+     */
+    java.time.Duration lease() {
+        long rounds = (long) Math.ceil((double) settings.batchSize() * Math.max(1, settings.batchesInFlight())
+                / Math.max(1, settings.senders()));
+        java.time.Duration worstBatch = WebhookSender.TIMEOUT.plusSeconds(1).multipliedBy(rounds).plusSeconds(5);
+        return settings.lease().compareTo(worstBatch) > 0 ? settings.lease() : worstBatch;
+    }
+
     private List<DeliveryRepository.Claimed> claim() {
         Instant now = clock.instant();
         UUID token = UUID.randomUUID();
-        return transactions.execute(status -> deliveries.claimDue(now, now.plus(settings.lease()), token, settings.batchSize()));
+        return transactions.execute(status -> deliveries.claimDue(now, now.plus(lease()), token, settings.batchSize()));
     }
 
     /** What one attempt of a claimed delivery came to, before it is written down. */

@@ -15,8 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize             deliveries one node claims at a time
  * @param senders               deliveries one node sends at once
  * @param batchesInFlight       claimed batches one node works on at once
- * @param lease                 how long a claimed delivery is its node's; longer than an attempt's
- *                              10 s timeout, so only a crashed node's lease ever lapses
+ * @param lease                 the least time a claimed delivery is its node's; the dispatcher
+ *                              lengthens it to outlast the slowest batch, so only a crashed node's
+ *                              lease ever lapses
  */
 @ConfigurationProperties("assent.webhooks")
 public record WebhookSettings(
