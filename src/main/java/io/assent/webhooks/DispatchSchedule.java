@@ -15,7 +15,7 @@ class DispatchSchedule {
         this.dispatcher = dispatcher;
     }
 
-    @Scheduled(fixedDelayString = "${assent.webhooks.dispatch-interval:1s}")
+    @Scheduled(fixedDelayString = "${assent.webhooks.dispatch-interval:100ms}")
     void run() {
         dispatcher.dispatchDue();
     }

@@ -39,6 +39,7 @@ public class WebhookDispatcher implements DisposableBean {
     private final IdGenerator ids;
     private final Clock clock;
     private final ExecutorService senders;
+    private final ExecutorService lanePool;
 
     WebhookDispatcher(DeliveryRepository deliveries, EndpointRepository endpoints, WebhookEndpointService endpointService,
                       WebhookSender sender, FailureAlert alerts, WebhookSettings settings, TransactionTemplate transactions,
@@ -52,6 +53,11 @@ public class WebhookDispatcher implements DisposableBean {
         this.transactions = transactions;
         this.ids = ids;
         this.clock = clock;
+        this.lanePool = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "webhook-dispatch");
+            thread.setDaemon(true);
+            return thread;
+        });
         this.senders = Executors.newFixedThreadPool(Math.max(1, settings.senders()), runnable -> {
             Thread thread = new Thread(runnable, "webhook-sender");
             thread.setDaemon(true);
@@ -94,9 +100,36 @@ public class WebhookDispatcher implements DisposableBean {
         return fanned;
     }
 
-    /** Fans out, then makes every attempt that is due now, batch after batch; returns the number of attempts made. */
+    /**
+     * Fans out, then makes every attempt that is due now, batch after batch, with a few batches in
+     * flight at once (while one batch waits for its slowest receiver or its commit, the next is
+     * sending); returns the number of attempts made. Returns only when nothing due is left.
+     */
     public int dispatchDue() {
         fanOut();
+        int lanes = Math.max(1, settings.batchesInFlight());
+        if (lanes == 1) {
+            return drain();
+        }
+        List<Future<Integer>> running = new ArrayList<>();
+        for (int i = 0; i < lanes; i++) {
+            running.add(lanePool.submit(this::drain));
+        }
+        int made = 0;
+        for (Future<Integer> lane : running) {
+            try {
+                made += lane.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (java.util.concurrent.ExecutionException e) {
+                // a lane whose claim failed: what it held is released when its leases lapse
+            }
+        }
+        return made;
+    }
+
+    private int drain() {
         int made = 0;
         int claimed;
         do {
@@ -107,10 +140,22 @@ public class WebhookDispatcher implements DisposableBean {
         return made;
     }
 
+    /**
+     * The claim must outlast the slowest possible batch, or another claimer could send its attempts
+     * again: every attempt of the batches in flight queued on the senders, each up to the 10 s
+     * deadline, then the commit. A longer configured lease wins.
+     */
+    java.time.Duration lease() {
+        long rounds = (long) Math.ceil((double) settings.batchSize() * Math.max(1, settings.batchesInFlight())
+                / Math.max(1, settings.senders()));
+        java.time.Duration worstBatch = WebhookSender.TIMEOUT.plusSeconds(1).multipliedBy(rounds).plusSeconds(5);
+        return settings.lease().compareTo(worstBatch) > 0 ? settings.lease() : worstBatch;
+    }
+
     private List<DeliveryRepository.Claimed> claim() {
         Instant now = clock.instant();
         UUID token = UUID.randomUUID();
-        return transactions.execute(status -> deliveries.claimDue(now, now.plus(settings.lease()), token, settings.batchSize()));
+        return transactions.execute(status -> deliveries.claimDue(now, now.plus(lease()), token, settings.batchSize()));
     }
 
     /** What one attempt of a claimed delivery came to, before it is written down. */
@@ -188,5 +233,6 @@ public class WebhookDispatcher implements DisposableBean {
     @Override
     public void destroy() {
         senders.shutdownNow();
+        lanePool.shutdownNow();
     }
 }

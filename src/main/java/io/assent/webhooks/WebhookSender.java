@@ -10,6 +10,10 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.springframework.stereotype.Component;
 
@@ -33,6 +37,12 @@ class WebhookSender {
             return statusCode.map(code -> code >= 200 && code < 300).orElse(false);
         }
     }
+
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "webhook-body-deadline");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final EndpointUrlPolicy urls;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT)
@@ -66,7 +76,15 @@ class WebhookSender {
             HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
             String prefix;
             try (InputStream in = response.body()) {
-                prefix = new String(in.readNBytes(BODY_PREFIX_BYTES), StandardCharsets.UTF_8);
+                // the request timeout ends at the response headers; a receiver trickling its body must
+                // not hold a sender (and outlive the claim's lease), so the stream is closed at the deadline
+                long left = Math.max(1, TIMEOUT.toNanos() - (System.nanoTime() - start));
+                ScheduledFuture<?> cut = WATCHDOG.schedule(() -> closeQuietly(in), left, TimeUnit.NANOSECONDS);
+                try {
+                    prefix = new String(in.readNBytes(BODY_PREFIX_BYTES), StandardCharsets.UTF_8);
+                } finally {
+                    cut.cancel(false);
+                }
             }
             return new Outcome(Optional.of(response.statusCode()), Optional.empty(), elapsed(start),
                     prefix.isEmpty() ? Optional.empty() : Optional.of(prefix));
@@ -79,6 +97,14 @@ class WebhookSender {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failure("interrupted", start);
+        }
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // the attempt reports the failed read
         }
     }
 

@@ -14,15 +14,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param dispatcherEnabled     whether this node runs the scheduled dispatcher (tests drive it by hand)
  * @param batchSize             deliveries one node claims at a time
  * @param senders               deliveries one node sends at once
- * @param lease                 how long a claimed delivery is its node's; longer than an attempt's
- *                              10 s timeout, so only a crashed node's lease ever lapses
+ * @param batchesInFlight       claimed batches one node works on at once
+ * @param lease                 the least time a claimed delivery is its node's; the dispatcher
+ *                              lengthens it to outlast the slowest batch, so only a crashed node's
+ *                              lease ever lapses
  */
 @ConfigurationProperties("assent.webhooks")
 public record WebhookSettings(
         @DefaultValue("false") boolean allowPrivateAddresses,
-        @DefaultValue("1s") Duration dispatchInterval,
+        @DefaultValue("100ms") Duration dispatchInterval,
         @DefaultValue("true") boolean dispatcherEnabled,
         @DefaultValue("100") int batchSize,
         @DefaultValue("16") int senders,
+        @DefaultValue("4") int batchesInFlight,
         @DefaultValue("60s") Duration lease) {
 }

@@ -11,8 +11,8 @@ import io.assent.platform.security.Environment;
 /** The SSRF rule of D13 on resolved addresses, with and without the operator's allowance. */
 class EndpointUrlPolicyTest {
 
-    private final EndpointUrlPolicy strict = new EndpointUrlPolicy(new WebhookSettings(false, null, false, 100, 1, null));
-    private final EndpointUrlPolicy allowing = new EndpointUrlPolicy(new WebhookSettings(true, null, false, 100, 1, null));
+    private final EndpointUrlPolicy strict = new EndpointUrlPolicy(new WebhookSettings(false, null, false, 100, 1, 1, null));
+    private final EndpointUrlPolicy allowing = new EndpointUrlPolicy(new WebhookSettings(true, null, false, 100, 1, 1, null));
 
     @Test
     void internalAddressesAreRecognised() throws Exception {
