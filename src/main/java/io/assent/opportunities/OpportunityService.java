@@ -3,6 +3,7 @@ package io.assent.opportunities;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -11,6 +12,9 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.assent.platform.pagination.Cursor;
+import io.assent.platform.pagination.Page;
+import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Tenant;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -55,6 +59,20 @@ public class OpportunityService {
             opportunities.addTimelineEntry(current.id(), "stage_changed", now, SYSTEM,
                     details(Map.of("from", current.stage().wireName(), "to", to.wireName())));
         });
+    }
+
+    /** The tenant's opportunities matching the filter, newest first, one keyset page (D10, D18). */
+    @Transactional(readOnly = true)
+    public Page<Opportunity> list(Tenant tenant, OpportunityFilter filter, PageRequest page) {
+        List<Opportunity> rows = opportunities.list(tenant, filter, page);
+        return Page.of(rows, page, o -> new Cursor(o.createdAt(), o.id()));
+    }
+
+    /** The tenant's opportunity with its timeline, notes and tasks; empty for anyone else's. */
+    @Transactional(readOnly = true)
+    public Optional<OpportunityDetail> find(Tenant tenant, UUID id) {
+        return opportunities.find(tenant, id).map(o -> new OpportunityDetail(o, opportunities.timeline(o.id()),
+                opportunities.notes(o.id()), opportunities.tasks(o.id())));
     }
 
     private String details(Map<String, Object> details) {
