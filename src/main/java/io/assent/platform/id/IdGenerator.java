@@ -8,7 +8,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * The one source of resource ids: UUID version 7 (RFC 9562), a millisecond timestamp followed by
- * random bits. Ids stay unguessable while new rows land at the end of their indexes.
+ * random bits. Ids stay unguessable while new rows land at the end of their indexes. Within one
+ * millisecond the 12 bits after the timestamp count up (RFC 9562 method 1), so the ids one node
+ * makes sort in the order it made them, which timelines use to order entries of the same instant.
  */
 @Component
 public class IdGenerator {
@@ -20,11 +22,30 @@ public class IdGenerator {
         this.clock = clock;
     }
 
+    private long lastMillis = -1;
+    private int sequence;
+
     public UUID newId() {
-        long millis = clock.millis();
         byte[] bytes = new byte[10];
         random.nextBytes(bytes);
-        long high = (millis << 16) | 0x7000L | ((bytes[0] & 0x0fL) << 8) | (bytes[1] & 0xffL);
+        long millis;
+        int counter;
+        synchronized (this) {
+            millis = Math.max(clock.millis(), lastMillis);
+            if (millis == lastMillis) {
+                sequence++;
+                if (sequence > 0xfff) {
+                    millis++;
+                    sequence = bytes[0] & 0x3ff;
+                }
+            } else {
+                // Start low in the 12-bit space so that a burst in one millisecond has room to count.
+                sequence = ((bytes[0] & 0x03) << 8) | (bytes[1] & 0xff);
+            }
+            lastMillis = millis;
+            counter = sequence;
+        }
+        long high = (millis << 16) | 0x7000L | counter;
         long low = 0x8000000000000000L | (bytes[2] & 0x3fL) << 56;
         for (int i = 3; i < 10; i++) {
             low |= (bytes[i] & 0xffL) << (8 * (9 - i));

@@ -32,6 +32,17 @@ class IdGeneratorTest {
     }
 
     @Test
+    void idsMadeInOneMillisecondSortInTheOrderTheyWereMade() {
+        IdGenerator ids = new IdGenerator(Clock.fixed(Instant.now(), ZoneOffset.UTC));
+        UUID previous = ids.newId();
+        for (int i = 0; i < 5_000; i++) {
+            UUID next = ids.newId();
+            assertThat(next.toString()).isGreaterThan(previous.toString());
+            previous = next;
+        }
+    }
+
+    @Test
     void laterIdsSortAfterEarlierOnes() {
         UUID early = new IdGenerator(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC)).newId();
         UUID late = new IdGenerator(Clock.fixed(Instant.parse("2026-01-01T00:00:01Z"), ZoneOffset.UTC)).newId();
