@@ -92,11 +92,11 @@ class AccountPortalBrowserTest extends ConsumerApiTest {
 
     /** The element once the page that has it has loaded: a submit returns before the next page is there. */
     private static org.openqa.selenium.WebElement waitFor(WebDriver page, By what) {
-        return new WebDriverWait(page, Duration.ofSeconds(10)).until(d -> d.findElements(what).stream().findFirst().orElse(null));
+        return new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(what).stream().findFirst().orElse(null));
     }
 
     private static void waitForHeading(WebDriver page, String heading) {
-        new WebDriverWait(page, Duration.ofSeconds(10)).until(d -> d.findElement(By.tagName("h1")).getText().equals(heading));
+        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElement(By.tagName("h1")).getText().equals(heading));
     }
 
     private static String status(WebDriver page) {

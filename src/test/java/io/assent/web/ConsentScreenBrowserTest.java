@@ -59,14 +59,14 @@ class ConsentScreenBrowserTest extends ApiTest {
         browser.driver().findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
         browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
 
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.findElements(By.id("approve")).size() == 1);
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(By.id("approve")).size() == 1);
         String page = browser.driver().findElement(By.tagName("main")).getText();
         assertThat(page).contains("Budget Buddy").contains("See your name, e-mail address").contains("See your activity history")
                 .contains(consumer.email());
         browser.screenshot("consent-screen");
         browser.driver().findElement(By.id("approve")).click();
 
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.getCurrentUrl().startsWith(redirect));
         Map<String, String> returned = query(browser.driver().getCurrentUrl());
         assertThat(returned).containsEntry("state", "browser-state").containsEntry("iss", root() + "/api/public/v1");
         assertThat(browser.driver().findElement(By.id("code")).getText()).isEqualTo(returned.get("code"));
@@ -89,9 +89,9 @@ class ConsentScreenBrowserTest extends ApiTest {
         assertThat(browser.driver().findElement(By.cssSelector("[role=alert]")).getText()).contains("wrong");
         browser.driver().findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
         browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.findElements(By.id("deny")).size() == 1);
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(By.id("deny")).size() == 1);
         browser.driver().findElement(By.id("deny")).click();
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(redirect));
+        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.getCurrentUrl().startsWith(redirect));
         assertThat(query(browser.driver().getCurrentUrl())).containsEntry("error", "access_denied").containsEntry("state", "deny-state");
     }
 
