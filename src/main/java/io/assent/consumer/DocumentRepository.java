@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.time.SqlTime;
 
@@ -40,14 +41,8 @@ class DocumentRepository {
     }
 
     List<Document> page(UUID consumerId, PageRequest page) {
-        var cursor = page.after();
-        return jdbc.sql("select * from consumer_documents where consumer_id = :consumer"
-                        + (cursor.isPresent() ? " and (created_at < :at or (created_at = :at and id < :cursorId))" : "")
-                        + " order by created_at desc, id desc limit :limit")
+        return Keyset.bind(jdbc.sql("select * from consumer_documents where consumer_id = :consumer" + Keyset.page(page, "created_at")), page)
                 .param("consumer", consumerId)
-                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
-                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
-                .param("limit", page.fetchSize())
                 .query(DocumentRepository::document).list();
     }
 

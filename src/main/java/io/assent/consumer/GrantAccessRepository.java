@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.time.SqlTime;
 
@@ -33,14 +34,8 @@ class GrantAccessRepository {
     }
 
     List<GrantAccess> page(UUID grantId, PageRequest page) {
-        var cursor = page.after();
-        return jdbc.sql("select * from grant_accesses where grant_id = :grant"
-                        + (cursor.isPresent() ? " and (accessed_at < :at or (accessed_at = :at and id < :cursorId))" : "")
-                        + " order by accessed_at desc, id desc limit :limit")
+        return Keyset.bind(jdbc.sql("select * from grant_accesses where grant_id = :grant" + Keyset.page(page, "accessed_at")), page)
                 .param("grant", grantId)
-                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
-                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
-                .param("limit", page.fetchSize())
                 .query((rs, n) -> new GrantAccess(rs.getObject("id", UUID.class).toString(), SqlTime.instant(rs, "accessed_at"),
                         rs.getString("client_id"), categories(rs.getString("categories"))))
                 .list();

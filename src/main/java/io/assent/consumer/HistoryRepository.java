@@ -8,6 +8,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.time.SqlTime;
 import tools.jackson.core.type.TypeReference;
@@ -39,14 +40,8 @@ class HistoryRepository {
 
     /** The consumer's entries, newest first, one page past the cursor. */
     List<HistoryEvent> page(UUID consumerId, PageRequest page) {
-        var cursor = page.after();
-        return jdbc.sql("select * from history_events where consumer_id = :consumer"
-                        + (cursor.isPresent() ? " and (occurred_at < :at or (occurred_at = :at and id < :cursorId))" : "")
-                        + " order by occurred_at desc, id desc limit :limit")
+        return Keyset.bind(jdbc.sql("select * from history_events where consumer_id = :consumer" + Keyset.page(page, "occurred_at")), page)
                 .param("consumer", consumerId)
-                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
-                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
-                .param("limit", page.fetchSize())
                 .query((rs, n) -> new HistoryEvent(rs.getObject("id", UUID.class).toString(), rs.getString("event_type"),
                         SqlTime.instant(rs, "occurred_at"), rs.getString("actor"), rs.getString("summary"),
                         json.readValue(rs.getString("details"), DETAILS)))

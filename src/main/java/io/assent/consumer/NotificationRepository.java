@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.time.SqlTime;
 
@@ -34,15 +35,9 @@ class NotificationRepository {
 
     /** The consumer's notifications (unread ones only, if asked), newest first, one page past the cursor. */
     List<Notification> page(UUID consumerId, boolean unreadOnly, PageRequest page) {
-        var cursor = page.after();
-        return jdbc.sql("select * from notifications where consumer_id = :consumer"
-                        + (unreadOnly ? " and read_at is null" : "")
-                        + (cursor.isPresent() ? " and (created_at < :at or (created_at = :at and id < :cursorId))" : "")
-                        + " order by created_at desc, id desc limit :limit")
+        return Keyset.bind(jdbc.sql("select * from notifications where consumer_id = :consumer"
+                        + (unreadOnly ? " and read_at is null" : "") + Keyset.page(page, "created_at")), page)
                 .param("consumer", consumerId)
-                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
-                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
-                .param("limit", page.fetchSize())
                 .query(NotificationRepository::notification).list();
     }
 

@@ -11,6 +11,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import io.assent.platform.id.IdGenerator;
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Tenant;
 import io.assent.platform.time.SqlTime;
@@ -80,11 +81,9 @@ class OpportunityRepository {
         filter.externalReference().ifPresent(r -> sql.append(" and external_reference = :reference"));
         filter.createdAfter().ifPresent(t -> sql.append(" and created_at > :createdAfter"));
         filter.updatedAfter().ifPresent(t -> sql.append(" and updated_at > :updatedAfter"));
-        page.after().ifPresent(c -> sql.append(" and (created_at, id) < (:afterCreated, :afterId)"));
-        sql.append(" order by created_at desc, id desc limit :limit");
-        JdbcClient.StatementSpec query = jdbc.sql(sql.toString())
-                .param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName())
-                .param("limit", page.fetchSize());
+        sql.append(Keyset.page(page, "created_at"));
+        JdbcClient.StatementSpec query = Keyset.bind(jdbc.sql(sql.toString()), page)
+                .param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName());
         if (!filter.stages().isEmpty()) {
             query = query.param("stages", filter.stages().stream().map(Stage::wireName).toList());
         }
@@ -99,10 +98,6 @@ class OpportunityRepository {
         }
         if (filter.updatedAfter().isPresent()) {
             query = query.param("updatedAfter", SqlTime.of(filter.updatedAfter().get()));
-        }
-        if (page.after().isPresent()) {
-            query = query.param("afterCreated", SqlTime.of(page.after().get().createdAt()))
-                    .param("afterId", page.after().get().id());
         }
         return query.query(this::opportunity).list();
     }

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Tenant;
@@ -76,19 +77,11 @@ class ProductRepository {
         if (!statuses.isEmpty()) {
             sql.append(" and lifecycle_status in (:statuses)");
         }
-        if (page.after().isPresent()) {
-            sql.append(" and (created_at, id) < (:afterCreated, :afterId)");
-        }
-        sql.append(" order by created_at desc, id desc limit :limit");
-        JdbcClient.StatementSpec query = jdbc.sql(sql.toString())
-                .param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName())
-                .param("limit", page.fetchSize());
+        sql.append(Keyset.page(page, "created_at"));
+        JdbcClient.StatementSpec query = Keyset.bind(jdbc.sql(sql.toString()), page)
+                .param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName());
         if (!statuses.isEmpty()) {
             query = query.param("statuses", statuses.stream().map(LifecycleStatus::wireName).toList());
-        }
-        if (page.after().isPresent()) {
-            query = query.param("afterCreated", SqlTime.of(page.after().get().createdAt()))
-                    .param("afterId", page.after().get().id());
         }
         return query.query(this::product).list();
     }

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Tenant;
@@ -56,14 +57,8 @@ class GrantRepository {
     }
 
     List<Grant> byConsumer(UUID consumerId, PageRequest page) {
-        var cursor = page.after();
-        return jdbc.sql("select * from grants where consumer_id = :consumer"
-                        + (cursor.isPresent() ? " and (granted_at < :at or (granted_at = :at and id < :cursorId))" : "")
-                        + " order by granted_at desc, id desc limit :limit")
+        return Keyset.bind(jdbc.sql("select * from grants where consumer_id = :consumer" + Keyset.page(page, "granted_at")), page)
                 .param("consumer", consumerId)
-                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
-                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
-                .param("limit", page.fetchSize())
                 .query(GrantRepository::grant).list();
     }
 

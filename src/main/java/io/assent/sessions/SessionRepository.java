@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Tenant;
@@ -104,14 +105,8 @@ class SessionRepository {
 
     /** The consumer's sessions, newest first, one page past the cursor. */
     List<ConsentSession> byConsumer(UUID consumerId, PageRequest page) {
-        var cursor = page.after();
-        return jdbc.sql("select * from consent_sessions where consumer_id = :consumer"
-                        + (cursor.isPresent() ? " and (created_at < :at or (created_at = :at and id < :cursorId))" : "")
-                        + " order by created_at desc, id desc limit :limit")
+        return Keyset.bind(jdbc.sql("select * from consent_sessions where consumer_id = :consumer" + Keyset.page(page, "created_at")), page)
                 .param("consumer", consumerId)
-                .param("at", cursor.map(c -> SqlTime.of(c.createdAt())).orElse(null))
-                .param("cursorId", cursor.map(c -> c.id()).orElse(null))
-                .param("limit", page.fetchSize())
                 .query(this::session).list();
     }
 

@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Tenant;
 import io.assent.platform.time.SqlTime;
@@ -172,10 +173,9 @@ class DeliveryRepository {
         filter.event().ifPresent(x -> sql.append(" and event_type = :event"));
         filter.status().ifPresent(x -> sql.append(" and status = :status"));
         filter.sessionId().ifPresent(x -> sql.append(" and session_id = :session"));
-        page.after().ifPresent(x -> sql.append(" and (created_at, id) < (:afterCreated, :afterId)"));
-        sql.append(" order by created_at desc, id desc limit :limit");
-        JdbcClient.StatementSpec query = jdbc.sql(sql.toString()).param("partner", tenant.partnerId())
-                .param("environment", tenant.environment().wireName()).param("limit", page.fetchSize());
+        sql.append(Keyset.page(page, "created_at"));
+        JdbcClient.StatementSpec query = Keyset.bind(jdbc.sql(sql.toString()), page).param("partner", tenant.partnerId())
+                .param("environment", tenant.environment().wireName());
         if (filter.endpointId().isPresent()) {
             query = query.param("endpoint", filter.endpointId().get());
         }
@@ -187,9 +187,6 @@ class DeliveryRepository {
         }
         if (filter.sessionId().isPresent()) {
             query = query.param("session", filter.sessionId().get());
-        }
-        if (page.after().isPresent()) {
-            query = query.param("afterCreated", SqlTime.of(page.after().get().createdAt())).param("afterId", page.after().get().id());
         }
         return withAttempts(query.query(DeliveryRepository::delivery).list());
     }

@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Tenant;
@@ -61,15 +62,9 @@ class EndpointRepository {
 
     List<WebhookEndpoint> list(Tenant tenant, PageRequest page) {
         StringBuilder sql = new StringBuilder("select * from webhook_endpoints where partner_id = :partner and environment = :environment");
-        if (page.after().isPresent()) {
-            sql.append(" and (created_at, id) < (:afterCreated, :afterId)");
-        }
-        sql.append(" order by created_at desc, id desc limit :limit");
-        JdbcClient.StatementSpec query = jdbc.sql(sql.toString()).param("partner", tenant.partnerId())
-                .param("environment", tenant.environment().wireName()).param("limit", page.fetchSize());
-        if (page.after().isPresent()) {
-            query = query.param("afterCreated", SqlTime.of(page.after().get().createdAt())).param("afterId", page.after().get().id());
-        }
+        sql.append(Keyset.page(page, "created_at"));
+        JdbcClient.StatementSpec query = Keyset.bind(jdbc.sql(sql.toString()), page).param("partner", tenant.partnerId())
+                .param("environment", tenant.environment().wireName());
         return query.query(EndpointRepository::endpoint).list();
     }
 
