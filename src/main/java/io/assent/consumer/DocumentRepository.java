@@ -14,7 +14,7 @@ import io.assent.platform.pagination.Keyset;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.time.SqlTime;
 
-/** Documents with their bytes in the database (the default store of D17). */
+/** The metadata of consumers' documents; their bytes are in the {@link DocumentContentStore}. */
 @Repository
 class DocumentRepository {
 
@@ -24,7 +24,7 @@ class DocumentRepository {
         this.jdbc = jdbc;
     }
 
-    void insert(Document document, byte[] content) {
+    void insert(Document document) {
         jdbc.sql("""
                 insert into consumer_documents (id, consumer_id, doc_type, file_name, content_type, size_bytes, sha256,
                                                 document_date, expires_on, created_at)
@@ -34,9 +34,6 @@ class DocumentRepository {
                 .param("contentType", document.contentType()).param("size", document.sizeBytes())
                 .param("sha", document.sha256()).param("date", document.documentDate().orElse(null))
                 .param("expires", document.expiresOn().orElse(null)).param("created", SqlTime.of(document.createdAt()))
-                .update();
-        jdbc.sql("insert into document_contents (document_id, content) values (:id, :content)")
-                .param("id", document.id()).param("content", content)
                 .update();
     }
 
@@ -56,13 +53,7 @@ class DocumentRepository {
                 .query(DocumentRepository::document).optional();
     }
 
-    Optional<byte[]> content(UUID id) {
-        return jdbc.sql("select content from document_contents where document_id = :id").param("id", id)
-                .query((rs, n) -> rs.getBytes("content")).optional();
-    }
-
     void delete(UUID id) {
-        jdbc.sql("delete from document_contents where document_id = :id").param("id", id).update();
         jdbc.sql("delete from consumer_documents where id = :id").param("id", id).update();
     }
 

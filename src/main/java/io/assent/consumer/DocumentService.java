@@ -32,9 +32,9 @@ import io.assent.platform.pagination.PageRequest;
 
 /**
  * The consumer's documents (D17): uploads of PDF, PNG or JPEG files of at most 10 MiB, recognised
- * by their bytes; the bytes stored with their metadata in one transaction; download links signed
- * for one document and {@link #LINK_LIFETIME}. The same links serve partners' reads of the
- * documents category.
+ * by their bytes; download links signed for one document and {@link #LINK_LIFETIME}, which also
+ * serve partners' reads of the documents category. Where the bytes live is the operator's choice
+ * of {@link DocumentContentStore}; they are written and removed in the metadata's transaction.
  */
 @Service
 public class DocumentService {
@@ -57,15 +57,17 @@ public class DocumentService {
     }
 
     private final DocumentRepository documents;
+    private final DocumentContentStore contents;
     private final DocumentLinks links;
     private final HistoryService history;
     private final IdGenerator ids;
     private final Clock clock;
     private final PublicUrls urls;
 
-    public DocumentService(DocumentRepository documents, DocumentLinks links, HistoryService history, IdGenerator ids,
+    DocumentService(DocumentRepository documents, DocumentContentStore contents, DocumentLinks links, HistoryService history, IdGenerator ids,
                            Clock clock, PublicUrls urls) {
         this.documents = documents;
+        this.contents = contents;
         this.links = links;
         this.history = history;
         this.ids = ids;
@@ -101,7 +103,8 @@ public class DocumentService {
                 "unsupported_media_type", "Only PDF, PNG and JPEG files are accepted."));
         Document document = new Document(ids.newId(), consumer.id(), type.get(), fileName(file.name(), kind),
                 kind.contentType(), bytes.length, sha256(bytes), documentDate, expiresOn, clock.instant());
-        documents.insert(document, bytes);
+        documents.insert(document);
+        contents.put(document.id(), bytes);
         history.record(consumer.id(), "document_uploaded", HistoryService.Actor.CONSUMER,
                 "You uploaded a document (" + document.docType().wireName().replace('_', ' ') + ").", details(document));
         return DocumentView.of(document, today());
@@ -117,6 +120,7 @@ public class DocumentService {
     @Transactional
     public UUID delete(UserAccount consumer, String id) {
         Document document = own(consumer, id);
+        contents.remove(document.id());
         documents.delete(document.id());
         history.record(consumer.id(), "document_deleted", HistoryService.Actor.CONSUMER,
                 "You deleted a document (" + document.docType().wireName().replace('_', ' ') + ").", details(document));
@@ -132,7 +136,7 @@ public class DocumentService {
         Instant now = clock.instant();
         return links.verify(token).filter(claim -> claim.expiresAt().isAfter(now))
                 .flatMap(claim -> documents.find(claim.documentId()))
-                .flatMap(document -> documents.content(document.id())
+                .flatMap(document -> contents.get(document.id())
                         .map(bytes -> new FileContent(document.fileName(), document.contentType(), bytes)));
     }
 
