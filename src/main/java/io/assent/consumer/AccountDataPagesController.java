@@ -67,6 +67,35 @@ public class AccountDataPagesController {
         });
     }
 
+    @GetMapping(ROOT + "/contacts/{id}/edit")
+    public String editContact(@PathVariable String id, HttpServletRequest request, HttpServletResponse response, Model model) {
+        return as(request, response, user -> {
+            Contact contact = ownContact(user, id);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("value", contact.value());
+            form.put("label", Optional.ofNullable(contact.label()).orElse(""));
+            return contactEditPage(model, user, contact, form, Map.of());
+        });
+    }
+
+    @PostMapping(ROOT + "/contacts/{id}")
+    public String saveContact(@PathVariable String id, @RequestParam Map<String, String> form, HttpServletRequest request,
+                              HttpServletResponse response, Model model) {
+        return as(request, response, user -> {
+            Contact contact = ownContact(user, id);
+            ContactPatch patch = new ContactPatch();
+            patch.setValue(strip(form.get("value")));
+            patch.setLabel(blankAsNull(form.get("label")));
+            try {
+                contacts.update(user, id, patch);
+                return "redirect:" + ROOT + "/contacts";
+            } catch (ApiException refused) {
+                response.setStatus(refused.status().value());
+                return contactEditPage(model, user, contact, form, errors(refused, "value"));
+            }
+        });
+    }
+
     @PostMapping(ROOT + "/contacts/{id}/primary")
     public String primaryContact(@PathVariable String id, HttpServletRequest request, HttpServletResponse response) {
         return as(request, response, user -> {
@@ -102,6 +131,46 @@ public class AccountDataPagesController {
             } catch (ApiException refused) {
                 response.setStatus(refused.status().value());
                 return addressesPage(model, user, form, errors(refused, "line1"));
+            }
+        });
+    }
+
+    @GetMapping(ROOT + "/addresses/{id}/edit")
+    public String editAddress(@PathVariable String id, HttpServletRequest request, HttpServletResponse response, Model model) {
+        return as(request, response, user -> {
+            Address address = ownAddress(user, id);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("label", address.label());
+            form.put("line1", address.line1());
+            form.put("line2", address.line2());
+            form.put("city", address.city());
+            form.put("region", address.region());
+            form.put("postal_code", address.postalCode());
+            form.put("country", address.country());
+            form.replaceAll((field, value) -> Optional.ofNullable(value).orElse(""));
+            return addressEditPage(model, user, address, form, Map.of());
+        });
+    }
+
+    @PostMapping(ROOT + "/addresses/{id}")
+    public String saveAddress(@PathVariable String id, @RequestParam Map<String, String> form, HttpServletRequest request,
+                              HttpServletResponse response, Model model) {
+        return as(request, response, user -> {
+            Address address = ownAddress(user, id);
+            AddressPatch patch = new AddressPatch();
+            patch.setLabel(blankAsNull(form.get("label")));
+            patch.setLine1(strip(form.get("line1")));
+            patch.setLine2(blankAsNull(form.get("line2")));
+            patch.setCity(strip(form.get("city")));
+            patch.setRegion(blankAsNull(form.get("region")));
+            patch.setPostalCode(blankAsNull(form.get("postal_code")));
+            patch.setCountry(strip(form.get("country")));
+            try {
+                addresses.update(user, id, patch);
+                return "redirect:" + ROOT + "/addresses";
+            } catch (ApiException refused) {
+                response.setStatus(refused.status().value());
+                return addressEditPage(model, user, address, form, errors(refused, "line1"));
             }
         });
     }
@@ -182,6 +251,34 @@ public class AccountDataPagesController {
         model.addAttribute("errors", errors);
         model.addAttribute("userEmail", user.email());
         return "account/addresses";
+    }
+
+    private Contact ownContact(UserAccount user, String id) {
+        return contacts.list(user).stream().filter(c -> c.id().equals(id)).findFirst()
+                .orElseThrow(ApiException::notFound);
+    }
+
+    private Address ownAddress(UserAccount user, String id) {
+        return addresses.list(user).stream().filter(a -> a.id().equals(id)).findFirst()
+                .orElseThrow(ApiException::notFound);
+    }
+
+    private String contactEditPage(Model model, UserAccount user, Contact contact, Map<String, String> form,
+                                   Map<String, String> errors) {
+        model.addAttribute("contact", contact);
+        model.addAttribute("form", form);
+        model.addAttribute("errors", errors);
+        model.addAttribute("userEmail", user.email());
+        return "account/contact-edit";
+    }
+
+    private String addressEditPage(Model model, UserAccount user, Address address, Map<String, String> form,
+                                   Map<String, String> errors) {
+        model.addAttribute("address", address);
+        model.addAttribute("form", form);
+        model.addAttribute("errors", errors);
+        model.addAttribute("userEmail", user.email());
+        return "account/address-edit";
     }
 
     private String documentsPage(Model model, UserAccount user, Map<String, String> errors) {

@@ -28,7 +28,9 @@ class AccountPagesTest extends ConsumerApiTest {
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-    private final HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+    private final CookieManager cookies = new CookieManager();
+
+    private final HttpClient browser = HttpClient.newBuilder().cookieHandler(cookies)
             .followRedirects(HttpClient.Redirect.NEVER).build();
 
     private HttpResponse<String> get(String path) {
@@ -181,5 +183,44 @@ class AccountPagesTest extends ConsumerApiTest {
         assertThat(submit("/account/documents", delete, Map.of()).statusCode()).isEqualTo(302);
         assertThat(get("/account/documents").body()).contains("You have no documents yet.");
         assertThat(send(HttpRequest.newBuilder(URI.create(fileUrl)).GET()).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void contactsAndAddressesAreEditedInPlaceWithTheMessagesNextToTheFields() {
+        var user = oauth().consumer();
+        signIn(user.email());
+        submit("/account/contacts", "/account/contacts", Map.of("kind", "email", "value", "old@example.com", "label", "Work"));
+        Matcher edit = Pattern.compile("href=\"(/account/contacts/([0-9a-f-]{36})/edit)\"").matcher(get("/account/contacts").body());
+        assertThat(edit.find()).isTrue();
+        String contact = "/account/contacts/" + edit.group(2);
+        assertThat(get(edit.group(1)).body()).contains("value=\"old@example.com\"").contains("value=\"Work\"");
+
+        HttpResponse<String> refused = submit(edit.group(1), contact, Map.of("value", "not-an-address", "label", "Work"));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("id=\"value-error\"").contains("value=\"not-an-address\"");
+        assertThat(get("/account/contacts").body()).contains("old@example.com");
+
+        assertThat(submit(edit.group(1), contact, Map.of("value", "new@example.com", "label", "")).statusCode()).isEqualTo(302);
+        String contacts = get("/account/contacts").body();
+        assertThat(contacts).contains("new@example.com").doesNotContain("old@example.com").doesNotContain(">Work<");
+
+        submit("/account/addresses", "/account/addresses", Map.of("line1", "1 High St", "city", "Leeds", "country", "GB"));
+        Matcher editAddress = Pattern.compile("href=\"(/account/addresses/([0-9a-f-]{36})/edit)\"").matcher(get("/account/addresses").body());
+        assertThat(editAddress.find()).isTrue();
+        String address = "/account/addresses/" + editAddress.group(2);
+        HttpResponse<String> badCountry = submit(editAddress.group(1), address, Map.of("line1", "1 High St", "city", "Leeds", "country", "ZZ"));
+        assertThat(badCountry.statusCode()).isEqualTo(400);
+        assertThat(badCountry.body()).contains("id=\"country-error\"");
+        assertThat(submit(editAddress.group(1), address, Map.of("line1", "2 Low Rd", "city", "York", "country", "GB")).statusCode())
+                .isEqualTo(302);
+        assertThat(get("/account/addresses").body()).contains("2 Low Rd, York GB").doesNotContain("1 High St");
+
+        // another consumer's contact is not there for them, whether to look at or to change
+        cookies.getCookieStore().removeAll();
+        signIn(oauth().consumer().email());
+        HttpResponse<String> notTheirs = send(HttpRequest.newBuilder(URI.create(root() + edit.group(1))).header("Accept", "text/html").GET());
+        assertThat(notTheirs.statusCode()).isEqualTo(404);
+        assertThat(notTheirs.body()).contains("<h1>404");
+        assertThat(submit("/account/contacts", contact, Map.of("value", "mine@example.com")).statusCode()).isEqualTo(404);
     }
 }

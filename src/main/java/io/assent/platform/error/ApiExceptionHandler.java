@@ -1,13 +1,17 @@
 package io.assent.platform.error;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.ModelAndView;
 
 /**
- * Hands every exception that leaves a controller to the {@link ApiErrorMapper}.
+ * Hands every exception that leaves a controller to the {@link ApiErrorMapper}, and answers with
+ * its D3 body, or with the {@link ProblemPage} when a person's browser asked for a page.
  */
 @RestControllerAdvice
 public class ApiExceptionHandler {
@@ -19,8 +23,11 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(Throwable.class)
-    public ResponseEntity<ErrorBody> handle(Throwable failure) {
+    public Object handle(Throwable failure, HttpServletRequest request) {
         ApiException error = mapper.map(failure);
+        if (ProblemPage.isWanted(request, request.getRequestURI())) {
+            return ProblemPage.of(error);
+        }
         HttpHeaders headers = new HttpHeaders();
         error.headers().forEach(headers::set);
         headers.setCacheControl("no-store");

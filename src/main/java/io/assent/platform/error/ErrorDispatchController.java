@@ -10,12 +10,12 @@ import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.util.HtmlUtils;
+import org.springframework.web.servlet.ModelAndView;
 
 /**
  * Answers what the servlet container sends to {@code /error} (failures outside Spring MVC, such as
  * a filter's exception or a malformed request), in place of Spring Boot's white-label page: the D3
- * JSON body for API callers, a plain page for people, and never a stack trace.
+ * JSON body for API callers, the {@link ProblemPage} for people, and never a stack trace.
  */
 @Controller
 public class ErrorDispatchController implements ErrorController {
@@ -29,21 +29,13 @@ public class ErrorDispatchController implements ErrorController {
     }
 
     @RequestMapping("/error")
-    public void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    public ModelAndView error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         ApiException error = describe(request);
-        String uri = String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI));
-        String accept = request.getHeader("Accept");
-        boolean page = !uri.startsWith("/api/") && !uri.startsWith("/idp/") && accept != null && accept.contains("text/html");
-        if (!page) {
-            writer.write(response, error);
-            return;
+        if (ProblemPage.isWanted(request, String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI)))) {
+            return ProblemPage.of(error);
         }
-        response.setStatus(error.status().value());
-        response.setContentType("text/html;charset=UTF-8");
-        response.getWriter().write("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
-                + error.status().value() + "</title></head><body><main><h1>" + error.status().value() + " "
-                + HtmlUtils.htmlEscape(error.status().getReasonPhrase()) + "</h1><p>"
-                + HtmlUtils.htmlEscape(error.getMessage()) + "</p></main></body></html>");
+        writer.write(response, error);
+        return null;
     }
 
     private ApiException describe(HttpServletRequest request) {
