@@ -17,6 +17,9 @@ import io.assent.identity.UserAccount;
 import io.assent.platform.error.ApiException;
 import io.assent.platform.error.ErrorBody.FieldProblem;
 import io.assent.platform.id.IdGenerator;
+import io.assent.platform.pagination.Cursor;
+import io.assent.platform.pagination.Page;
+import io.assent.platform.pagination.PageRequest;
 
 /**
  * The consumer's postal addresses (D17): at most {@value #LIMIT}, at most one primary (making one
@@ -45,6 +48,11 @@ public class AddressService {
 
     public List<Address> list(UserAccount consumer) {
         return addresses.list(consumer.id());
+    }
+
+    /** One D10 page of the consumer's addresses, newest first. */
+    public Page<Address> page(UserAccount consumer, PageRequest page) {
+        return Page.of(addresses.page(consumer.id(), page), page, c -> new Cursor(c.createdAt(), UUID.fromString(c.id())));
     }
 
     @Transactional

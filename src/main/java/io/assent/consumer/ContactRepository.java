@@ -10,6 +10,8 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import io.assent.platform.pagination.Keyset;
+import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.time.SqlTime;
 
 @Repository
@@ -22,7 +24,12 @@ class ContactRepository {
     }
 
     List<Contact> list(UUID consumerId) {
-        return jdbc.sql("select * from consumer_contacts where consumer_id = :consumer order by created_at, id")
+        return jdbc.sql("select * from consumer_contacts where consumer_id = :consumer order by created_at desc, id desc")
+                .param("consumer", consumerId).query(ContactRepository::contact).list();
+    }
+
+    List<Contact> page(UUID consumerId, PageRequest page) {
+        return Keyset.bind(jdbc.sql("select * from consumer_contacts where consumer_id = :consumer" + Keyset.page(page, "created_at")), page)
                 .param("consumer", consumerId).query(ContactRepository::contact).list();
     }
 

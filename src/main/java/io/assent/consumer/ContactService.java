@@ -16,6 +16,9 @@ import io.assent.identity.UserAccount;
 import io.assent.platform.error.ApiException;
 import io.assent.platform.error.ErrorBody.FieldProblem;
 import io.assent.platform.id.IdGenerator;
+import io.assent.platform.pagination.Cursor;
+import io.assent.platform.pagination.Page;
+import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.validation.EmailAddress;
 import io.assent.platform.validation.PhoneNumber;
 
@@ -47,6 +50,11 @@ public class ContactService {
 
     public List<Contact> list(UserAccount consumer) {
         return contacts.list(consumer.id());
+    }
+
+    /** One D10 page of the consumer's contacts, newest first. */
+    public Page<Contact> page(UserAccount consumer, PageRequest page) {
+        return Page.of(contacts.page(consumer.id(), page), page, c -> new Cursor(c.createdAt(), UUID.fromString(c.id())));
     }
 
     @Transactional

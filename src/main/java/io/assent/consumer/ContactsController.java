@@ -2,7 +2,10 @@ package io.assent.consumer;
 
 import java.util.List;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -11,13 +14,15 @@ import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.assent.platform.config.PublicUrls;
+import io.assent.platform.pagination.PageRequest;
 import io.assent.platform.security.Caller;
 
-/** {@code /me/contacts} (D12, D17). The list is whole: it holds at most {@value ContactService#LIMIT}. */
+/** {@code /me/contacts} (D12, D17): at most {@value ContactService#LIMIT}, listed newest first in D10 pages. */
 @RestController
 public class ContactsController {
 
@@ -33,8 +38,11 @@ public class ContactsController {
 
     @GetMapping(CONTACTS)
     @PreAuthorize("hasAuthority('SCOPE_consumer.profile.read')")
-    public List<Contact> list(@AuthenticationPrincipal Caller caller) {
-        return contacts.list(accounts.of(caller));
+    public ResponseEntity<List<Contact>> list(@AuthenticationPrincipal Caller caller,
+                                           @RequestParam(required = false) String limit,
+                                           @RequestParam(required = false) String cursor,
+                                           HttpServletRequest request) {
+        return MeLists.withLink(contacts.page(accounts.of(caller), PageRequest.of(limit, cursor)), request);
     }
 
     @PostMapping(CONTACTS)

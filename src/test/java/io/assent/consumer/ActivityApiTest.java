@@ -50,7 +50,7 @@ class ActivityApiTest extends ConsumerApiTest {
         assertThat(get(me, "/history?cursor=garbage").status()).isEqualTo(400);
     }
 
-    private static String next(String link) {
+    static String next(String link) {
         URI uri = URI.create(link.substring(link.indexOf('<') + 1, link.indexOf('>')));
         assertThat(link).endsWith("rel=\"next\"");
         return uri.getRawPath().substring(ME.length()) + "?" + uri.getRawQuery();

@@ -2,6 +2,9 @@ package io.assent.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import io.assent.support.ApiClient.ApiResponse;
@@ -53,10 +56,10 @@ class ContactsAndAddressesApiTest extends ConsumerApiTest {
         String work = post(me, "/addresses", "{\"line1\":\"2 Low St\",\"city\":\"York\",\"country\":\"GB\",\"is_primary\":true}")
                 .json().path("id").asString();
         var addresses = get(me, "/addresses").json();
-        assertThat(addresses.get(0).path("id").asString()).isEqualTo(home);
-        assertThat(addresses.get(0).path("is_primary").asBoolean()).isFalse();
-        assertThat(addresses.get(1).path("id").asString()).isEqualTo(work);
-        assertThat(addresses.get(1).path("is_primary").asBoolean()).isTrue();
+        assertThat(addresses.get(0).path("id").asString()).isEqualTo(work);
+        assertThat(addresses.get(0).path("is_primary").asBoolean()).isTrue();
+        assertThat(addresses.get(1).path("id").asString()).isEqualTo(home);
+        assertThat(addresses.get(1).path("is_primary").asBoolean()).isFalse();
     }
 
     @Test
@@ -119,5 +122,27 @@ class ContactsAndAddressesApiTest extends ConsumerApiTest {
         Me none = consumer("consumer.history.read");
         assertThat(get(none, "/contacts").status()).isEqualTo(403);
         assertThat(get(none, "/addresses").status()).isEqualTo(403);
+    }
+
+    @Test
+    void listsComeNewestFirstInPagesWithALinkHeader() {
+        Me me = consumer();
+        List<String> added = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            added.add(0, post(me, "/addresses", "{\"line1\":\"" + i + " High St\",\"city\":\"Leeds\",\"country\":\"GB\"}")
+                    .json().path("id").asString());
+        }
+        ApiResponse first = get(me, "/addresses?limit=2");
+        assertThat(first.json().size()).isEqualTo(2);
+        String link = first.header("Link");
+        assertThat(link).contains("rel=\"next\"");
+        ApiResponse second = get(me, ActivityApiTest.next(link));
+        assertThat(second.header("Link")).isNull();
+        List<String> seen = new ArrayList<>();
+        first.json().forEach(a -> seen.add(a.path("id").asString()));
+        second.json().forEach(a -> seen.add(a.path("id").asString()));
+        assertThat(seen).isEqualTo(added);
+        assertThat(get(me, "/contacts?limit=101").status()).isEqualTo(400);
+        assertThat(get(me, "/contacts?cursor=garbage").status()).isEqualTo(400);
     }
 }
