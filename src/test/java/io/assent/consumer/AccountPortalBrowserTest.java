@@ -2,21 +2,28 @@ package io.assent.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
 
 import io.assent.products.DataCategory;
 import io.assent.support.Browser;
 import io.assent.support.ConsentLoop;
 import io.assent.support.OAuthFlows;
+import io.assent.webhooks.WebhookDispatcher;
 
 /**
  * The consumer portal in headless Chromium at a phone's width: sign in, edit the profile, upload a
@@ -36,6 +43,9 @@ class AccountPortalBrowserTest extends ConsumerApiTest {
         browser.close();
     }
 
+    @Autowired
+    private WebhookDispatcher dispatcher;
+
     @Test
     void aConsumerManagesTheirDataAndRevokesAGrant() throws Exception {
         ConsentLoop loop = new ConsentLoop(fixtures, api(), oauth(), null, DataCategory.PROFILE, DataCategory.DOCUMENTS);
@@ -44,6 +54,17 @@ class AccountPortalBrowserTest extends ConsumerApiTest {
         loop.consumerCall(consumer, "GET", "/" + session);
         loop.consumerCall(consumer, "POST", "/" + session + "/approve");
         assertThat(loop.data(session).status()).isEqualTo(200);
+        List<String> webhooks = new CopyOnWriteArrayList<>();
+        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/hooks", exchange -> {
+            webhooks.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        assertThat(api().post("/api/public/v1/webhook-endpoints").bearer(tokenFor(loop.client))
+                .json("{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks\",\"subscribed_events\":[\"grant.revoked\"]}")
+                .send().status()).isEqualTo(201);
 
         WebDriver page = browser.driver();
         browser.freshVisitTo(root());
@@ -86,8 +107,10 @@ class AccountPortalBrowserTest extends ConsumerApiTest {
         assertThat(status(page)).contains("revoked");
 
         assertThat(loop.data(session).status()).isEqualTo(404);
-        assertThat(jdbc.sql("select count(*) from outbox_events where session_id = cast(:s as uuid) and event_type = 'grant.revoked'")
-                .param("s", session).query(Long.class).single()).isEqualTo(1);
+        dispatcher.dispatchDue();
+        receiver.stop(0);
+        assertThat(webhooks).hasSize(1);
+        assertThat(webhooks.get(0)).contains("\"grant.revoked\"").contains(session);
     }
 
     /** The element once the page that has it has loaded: a submit returns before the next page is there. */
