@@ -239,18 +239,12 @@ public class AccountDataPagesController {
 
     private String contactsPage(Model model, UserAccount user, Map<String, String> form, Map<String, String> errors) {
         model.addAttribute("contacts", contacts.list(user));
-        model.addAttribute("form", form);
-        model.addAttribute("errors", errors);
-        model.addAttribute("userEmail", user.email());
-        return "account/contacts";
+        return form(model, user, "account/contacts", form, errors);
     }
 
     private String addressesPage(Model model, UserAccount user, Map<String, String> form, Map<String, String> errors) {
         model.addAttribute("addresses", addresses.list(user));
-        model.addAttribute("form", form);
-        model.addAttribute("errors", errors);
-        model.addAttribute("userEmail", user.email());
-        return "account/addresses";
+        return form(model, user, "account/addresses", form, errors);
     }
 
     private Contact ownContact(UserAccount user, String id) {
@@ -266,19 +260,21 @@ public class AccountDataPagesController {
     private String contactEditPage(Model model, UserAccount user, Contact contact, Map<String, String> form,
                                    Map<String, String> errors) {
         model.addAttribute("contact", contact);
-        model.addAttribute("form", form);
-        model.addAttribute("errors", errors);
-        model.addAttribute("userEmail", user.email());
-        return "account/contact-edit";
+        return form(model, user, "account/contact-edit", form, errors);
     }
 
     private String addressEditPage(Model model, UserAccount user, Address address, Map<String, String> form,
                                    Map<String, String> errors) {
         model.addAttribute("address", address);
+        return form(model, user, "account/address-edit", form, errors);
+    }
+
+    /** A page with a form: what was entered and the service's message for each refused field. */
+    private static String form(Model model, UserAccount user, String view, Map<String, String> form, Map<String, String> errors) {
         model.addAttribute("form", form);
         model.addAttribute("errors", errors);
         model.addAttribute("userEmail", user.email());
-        return "account/address-edit";
+        return view;
     }
 
     private String documentsPage(Model model, UserAccount user, Map<String, String> errors) {
