@@ -78,7 +78,7 @@ public class OpportunityPagesController {
 
     @GetMapping(BOARD)
     String board(Portal portal, Model model) {
-        Map<Stage, Long> counts = opportunities.countByStage(portal.tenant());
+        Map<Stage, Long> counts = opportunities.stageCounts(portal.tenant());
         List<Column> columns = new ArrayList<>();
         for (Stage stage : Stage.values()) {
             List<Opportunity> cards = opportunities.list(portal.tenant(), new OpportunityFilter(Set.of(stage), Optional.empty(),

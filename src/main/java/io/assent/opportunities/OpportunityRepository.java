@@ -138,16 +138,6 @@ class OpportunityRepository {
                 SqlTime.instant(rs, "created_at"), SqlTime.instant(rs, "updated_at"));
     }
 
-    /** How many of the tenant's opportunities are in each stage (stages with none are left out). */
-    java.util.Map<Stage, Long> countByStage(Tenant tenant) {
-        java.util.Map<Stage, Long> counts = new java.util.EnumMap<>(Stage.class);
-        jdbc.sql("select stage, count(*) as n from opportunities where partner_id = :partner and environment = :environment group by stage")
-                .param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName())
-                .query((rs, n) -> counts.put(Stage.fromWire(rs.getString("stage")).orElseThrow(), rs.getLong("n")))
-                .list();
-        return counts;
-    }
-
     record Current(UUID id, Stage stage) {
     }
 }

@@ -75,17 +75,6 @@ public class OpportunityService {
                 opportunities.notes(o.id()), opportunities.tasks(o.id())));
     }
 
-    /** The number of the tenant's opportunities in each stage, every stage present (the portal's board, D19). */
-    @Transactional(readOnly = true)
-    public Map<Stage, Long> countByStage(Tenant tenant) {
-        Map<Stage, Long> counts = new java.util.EnumMap<>(Stage.class);
-        for (Stage stage : Stage.values()) {
-            counts.put(stage, 0L);
-        }
-        counts.putAll(opportunities.countByStage(tenant));
-        return counts;
-    }
-
     private String details(Map<String, Object> details) {
         return json.writeValueAsString(new LinkedHashMap<>(details));
     }
