@@ -2,6 +2,7 @@ package io.assent.opportunities;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +70,7 @@ public class OpportunityService {
     /** The opportunity a new session brings, in stage {@code new}; {@code id} is the one the session already names. */
     @Transactional(propagation = Propagation.MANDATORY)
     public void createForSession(UUID id, Tenant tenant, UUID productId, UUID sessionId, Optional<String> externalReference) {
-        Instant now = clock.instant();
+        Instant now = now();
         opportunities.insert(id, tenant, productId, sessionId, externalReference, now);
         opportunities.addTimelineEntry(id, "stage_changed", now, SYSTEM, details(Map.of("from", "none", "to", Stage.NEW.wireName())));
     }
@@ -78,7 +79,7 @@ public class OpportunityService {
     @Transactional(propagation = Propagation.MANDATORY)
     public void onSessionEvent(UUID sessionId, Stage.SessionEvent event, String webhookEvent) {
         OpportunityRepository.Current current = opportunities.lockBySession(sessionId).orElseThrow();
-        Instant now = clock.instant();
+        Instant now = now();
         if (webhookEvent != null) {
             opportunities.addTimelineEntry(current.id(), "session_event", now, SYSTEM, details(Map.of("event", webhookEvent)));
         }
@@ -147,7 +148,7 @@ public class OpportunityService {
             // Nothing changes, so there is no new version to count and nothing for the timeline.
             return current;
         }
-        Instant now = clock.instant();
+        Instant now = now();
         opportunities.update(id, stage, owner, json.writeValueAsString(new TreeMap<>(metadata)),
                 outcome.map(json::writeValueAsString), now);
         if (stageChanged) {
@@ -173,7 +174,7 @@ public class OpportunityService {
                     List.of(new FieldProblem("body", "is required: 1 to " + MAX_NOTE + " characters")));
         }
         Opportunity opportunity = opportunities.lock(tenant, opportunityId).orElseThrow(ApiException::notFound);
-        Note note = new Note(ids.newId(), opportunityId, body, actor.name(), clock.instant());
+        Note note = new Note(ids.newId(), opportunityId, body, actor.name(), now());
         opportunities.insertNote(note);
         opportunities.addTimelineEntry(opportunityId, "note_added", note.createdAt(), actor.name(),
                 details(Map.of("note_id", note.id().toString())));
@@ -192,7 +193,7 @@ public class OpportunityService {
         }
         Opportunity opportunity = opportunities.lock(tenant, opportunityId).orElseThrow(ApiException::notFound);
         OpportunityTask created = new OpportunityTask(ids.newId(), opportunityId, task.title(), task.dueAt(),
-                task.assignee(), TaskStatus.OPEN, clock.instant(), Optional.empty());
+                task.assignee(), TaskStatus.OPEN, now(), Optional.empty());
         opportunities.insertTask(created);
         opportunities.addTimelineEntry(opportunityId, "task_added", created.createdAt(), actor.name(),
                 details(Map.of("task_id", created.id().toString(), "title", created.title())));
@@ -211,7 +212,7 @@ public class OpportunityService {
         }
         Opportunity opportunity = opportunities.lock(tenant, opportunityId).orElseThrow(ApiException::notFound);
         OpportunityTask current = opportunities.task(opportunityId, taskId).orElseThrow(ApiException::notFound);
-        Instant now = clock.instant();
+        Instant now = now();
         TaskStatus status = patch.status().orElse(current.status());
         Optional<Instant> completedAt = status == TaskStatus.OPEN ? Optional.empty()
                 : current.status() == TaskStatus.DONE ? current.completedAt() : Optional.of(now);
@@ -280,6 +281,11 @@ public class OpportunityService {
                         + ". Read it again and reapply the change.",
                 List.of(new FieldProblem("version", "current version is " + currentVersion)),
                 Map.of("ETag", "\"" + currentVersion + "\""));
+    }
+
+    /** To the microsecond the databases keep, so that what a write answers equals what a read shows. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
 
     private JsonNode outcomeJson(Outcome outcome) {
