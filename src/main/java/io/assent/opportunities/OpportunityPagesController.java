@@ -207,7 +207,7 @@ public class OpportunityPagesController {
             problems = new FormProblems("Someone changed this opportunity after you opened the page, so your change was not saved. "
                     + "It is now in stage " + now.stage() + ", owner " + (now.owner().isEmpty() ? "nobody" : now.owner())
                     + ", version " + now.version() + ". Check the current values below and make your change again.",
-                    problems.fields());
+                    Map.of());
         }
         return page(portal, opportunityId, model, problems);
     }

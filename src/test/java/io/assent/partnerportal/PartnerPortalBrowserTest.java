@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -28,6 +29,7 @@ import io.assent.partners.PartnerService;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Tenant;
 import io.assent.products.DataCategory;
+import io.assent.products.ProductContent;
 import io.assent.support.ApiTest;
 import io.assent.support.Browser;
 import io.assent.support.OAuthFlows;
@@ -67,11 +69,15 @@ class PartnerPortalBrowserTest extends ApiTest {
 
     @Test
     void aStaffMemberRunsTheIntegrationFromThePortal() throws Exception {
-        Partner partner = fixtures.partner();
-        String email = "staff-" + UUID.randomUUID() + "@partner.example";
+        String tag = UUID.randomUUID().toString().substring(0, 8);
+        Partner partner = partners.create("Northwind Lending", "owner-" + tag + "@northwind.example");
+        String email = "sam-" + tag + "@northwind.example";
         identity.create(new NewUser(email, OAuthFlows.PASSWORD, AccountType.STAFF, Optional.of("Sam"), Optional.of("Staff")));
         partners.addMember(partner.id(), email);
-        UUID product = fixtures.publishedProduct(new Tenant(partner.id(), Environment.SANDBOX), DataCategory.PROFILE);
+        Tenant tenant = new Tenant(partner.id(), Environment.SANDBOX);
+        UUID product = fixtures.products().createDraft(tenant, new ProductContent("Personal loan", Optional.of("A personal loan."),
+                Optional.of("To assess your application."), List.of(DataCategory.PROFILE), Optional.of(90), Map.of())).id();
+        fixtures.products().publish(tenant, product);
         UserAccount consumer = oauth().consumer();
 
         try (Receiver receiver = new Receiver()) {
@@ -97,6 +103,7 @@ class PartnerPortalBrowserTest extends ApiTest {
             assertThat(secret).startsWith("assent_cs_");
             assertThat(clientService.authenticate(clientId, secret)).isPresent();
             staff.screenshot("partner-client-secret");
+            wide("partner-client-secret-wide");
             page.navigate().refresh();
             waitForHeading(page, "Loan backend");
             assertThat(page.findElements(By.id("client-secret"))).isEmpty();
@@ -116,6 +123,8 @@ class PartnerPortalBrowserTest extends ApiTest {
             assertThat(diff).contains("Changes from v1 to v2").contains("purpose").contains("verify your identity")
                     .contains("data_categories").contains("profile, addresses");
             staff.screenshot("partner-product-diff");
+            scrollTo(page, By.id("compare"));
+            wide("partner-product-diff-wide");
 
             // A webhook endpoint on a loopback receiver (allowed in sandbox).
             page.get(root() + "/partner/sandbox/webhooks");
@@ -149,6 +158,7 @@ class PartnerPortalBrowserTest extends ApiTest {
             moveOnBoard(page, "in_review", "approved");
             assertThat(column(page, "approved").getText()).contains("loan-4711");
             staff.screenshot("partner-board");
+            wide("partner-board-wide");
 
             column(page, "approved").findElement(By.linkText("loan-4711")).click();
             waitFor(page, By.id("note-body")).sendKeys("Payslips checked; offer approved.");
@@ -182,6 +192,7 @@ class PartnerPortalBrowserTest extends ApiTest {
             assertThat(page.findElement(By.id("stage")).getText()).isEqualTo("approved");
             assertThat(page.findElement(By.id("owner")).getText()).isEqualTo("Priya");
             staff.screenshot("partner-stale-edit");
+            wide("partner-stale-edit-wide");
 
             // The delivery log: the session.granted delivery with its attempt, and a redelivery.
             page.get(root() + "/partner/sandbox/webhooks/deliveries");
@@ -197,9 +208,23 @@ class PartnerPortalBrowserTest extends ApiTest {
             assertThat(deliveries).allSatisfy(d -> assertThat(d.getText()).contains("session.granted").contains("succeeded")
                     .contains("HTTP 200"));
             staff.screenshot("partner-deliveries");
+            wide("partner-deliveries-wide");
             assertThat(receiver.received()).hasSize(2);
             assertThat(receiver.received().get(1).header("Service-Event-Id")).isEqualTo(receiver.received().get(0).header("Service-Event-Id"));
         }
+    }
+
+    /** A screenshot at a desktop width too, for the README's tour; the test itself runs at a phone's width. */
+    private static void wide(String name) throws Exception {
+        WebDriver page = staff.driver();
+        org.openqa.selenium.Dimension phone = page.manage().window().getSize();
+        page.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1000));
+        staff.screenshot(name);
+        page.manage().window().setSize(phone);
+    }
+
+    private static void scrollTo(WebDriver page, By what) {
+        ((org.openqa.selenium.JavascriptExecutor) page).executeScript("arguments[0].scrollIntoView()", page.findElement(what));
     }
 
     private static void moveOnBoard(WebDriver page, String from, String to) {
