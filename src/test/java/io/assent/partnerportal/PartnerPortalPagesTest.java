@@ -219,4 +219,35 @@ class PartnerPortalPagesTest extends ApiTest {
         assertThat(member.pages().submit(page, page + "/archive", Map.of()).statusCode()).isEqualTo(302);
         assertThat(member.pages().get(page).body()).contains("id=\"lifecycle\">archived<");
     }
+
+    @Test
+    void aWebhookSigningSecretIsShownOnceAndRolls() {
+        Member member = member();
+        HttpResponse<String> invalid = member.pages().submit("/partner/production/webhooks", "/partner/production/webhooks",
+                List.of(Map.entry("url", "http://hooks.example/assent"), Map.entry("events", "*")));
+        assertThat(invalid.statusCode()).isEqualTo(400);
+        assertThat(invalid.body()).contains("https");
+        HttpResponse<String> created = member.pages().submit("/partner/sandbox/webhooks", "/partner/sandbox/webhooks",
+                List.of(Map.entry("url", "https://hooks.example/assent"), Map.entry("events", "session.granted"),
+                        Map.entry("events", "grant.revoked"), Map.entry("description", "CRM")));
+        assertThat(created.statusCode()).isEqualTo(302);
+        String page = "/partner/sandbox/webhooks/" + idIn(created);
+        Pattern secret = Pattern.compile("id=\"signing-secret\">(whsec_[^<]+)<");
+        Matcher first = secret.matcher(member.pages().get(page + "?created").body());
+        assertThat(first.find()).isTrue();
+        String reload = member.pages().get(page).body();
+        assertThat(reload).doesNotContain("signing-secret").contains("session.granted, grant.revoked").contains("active");
+
+        assertThat(member.pages().submit(page, page + "/roll-secret", Map.of()).statusCode()).isEqualTo(302);
+        Matcher rolled = secret.matcher(member.pages().get(page + "?rolled").body());
+        assertThat(rolled.find()).isTrue();
+        assertThat(rolled.group(1)).isNotEqualTo(first.group(1));
+
+        assertThat(member.pages().submit(page, page + "/status", Map.of("status", "paused")).statusCode()).isEqualTo(302);
+        assertThat(member.pages().get(page).body()).contains(">paused<").contains("Resume");
+        assertThat(member.pages().submit(page, page + "/disable", Map.of()).statusCode()).isEqualTo(302);
+        HttpResponse<String> afterDisable = member.pages().submit("/partner/sandbox/webhooks", page + "/status", Map.of("status", "active"));
+        assertThat(afterDisable.statusCode()).isEqualTo(409);
+        assertThat(afterDisable.body()).contains("A disabled endpoint cannot be changed.");
+    }
 }
