@@ -45,6 +45,7 @@ class DemoData implements SmartInitializingSingleton {
 
     static final String FACT = "demo_data_created";
     static final String CONSUMER_EMAIL = "demo.consumer@example.com";
+    static final String OWNER_EMAIL = "owner@demo-lender.example";
 
     private final InstallationFacts facts;
     private final PartnerService partners;
@@ -79,7 +80,7 @@ class DemoData implements SmartInitializingSingleton {
     }
 
     private Map<String, String> create() {
-        Partner partner = partners.create("Demo Lender", "owner@demo-lender.example");
+        Partner partner = partners.create("Demo Lender", OWNER_EMAIL);
         ClientCredentials partnerClient = clients.create(new NewClient(Optional.of(partner.id()),
                 "Demo Lender (sandbox)", ClientType.CONFIDENTIAL, Environment.SANDBOX,
                 Set.copyOf(Scopes.PARTNER), List.of(), List.of()));
@@ -89,6 +90,9 @@ class DemoData implements SmartInitializingSingleton {
         String password = SecretDigest.newSecret("").substring(0, 20);
         identity.create(new NewUser(CONSUMER_EMAIL, password, AccountType.CONSUMER,
                 Optional.of("Dana"), Optional.of("Demo")));
+        // The owner is a member of the partner (PartnerService), so this staff account runs its portal.
+        String staffPassword = SecretDigest.newSecret("").substring(0, 20);
+        identity.create(new NewUser(OWNER_EMAIL, staffPassword, AccountType.STAFF, Optional.of("Olu"), Optional.of("Owner")));
         Product product = products.createDraft(new Tenant(partner.id(), Environment.SANDBOX), new ProductContent(
                 "Personal loan pre-approval", Optional.of("A quick pre-approval for a personal loan."),
                 Optional.of("To check your identity and address and to assess your loan application."),
@@ -102,7 +106,9 @@ class DemoData implements SmartInitializingSingleton {
                 "consumer_app_client_id", consumerApp.clientId(),
                 "consumer_email", CONSUMER_EMAIL,
                 "consumer_password", password,
-                "product_id", product.id().toString()));
+                "product_id", product.id().toString(),
+                "staff_email", OWNER_EMAIL,
+                "staff_password", staffPassword));
     }
 
     private String banner(Map<String, String> created) {
@@ -121,12 +127,16 @@ class DemoData implements SmartInitializingSingleton {
                   Consumer account        %s
                     password              %s
                   Published product       %s (Personal loan pre-approval)
+                  Partner portal          %s/partner (staff of Demo Lender)
+                    e-mail                %s
+                    password              %s
 
                   Try: curl -u '%s:%s' %s/health
                 ==================================================================================
                 """.formatted(urls.baseUrl(), created.get("partner_id"), created.get("partner_client_id"),
                 created.get("partner_client_secret"), urls.publicUrl(), created.get("consumer_app_client_id"),
                 created.get("consumer_email"), created.get("consumer_password"), created.get("product_id"),
+                urls.publicUrl(), created.get("staff_email"), created.get("staff_password"),
                 created.get("partner_client_id"), created.get("partner_client_secret"), urls.baseUrl());
     }
 

@@ -1,19 +1,21 @@
 package io.assent.opportunities;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -37,6 +39,7 @@ public class OpportunityController {
 
     static final String PATH = PublicUrls.API_PREFIX + "/opportunities";
     private static final String READ = "hasAuthority('SCOPE_partner.opportunities.read')";
+    private static final String WRITE = "hasAuthority('SCOPE_partner.opportunities.write')";
 
     private final OpportunityService opportunities;
     private final JsonMapper json;
@@ -57,19 +60,16 @@ public class OpportunityController {
                                           @RequestParam(name = "created_after", required = false) String createdAfter,
                                           @RequestParam(name = "updated_after", required = false) String updatedAfter,
                                           @RequestParam(name = "q", required = false) String q) {
-        if (q != null) {
-            // Refused rather than ignored: an unfiltered answer to a search would mislead.
-            throw ApiException.invalidRequest("Parameter 'q' (text search) is not supported yet.");
-        }
         Tenant tenant = tenant(caller);
         PageRequest page = PageRequest.of(limit, cursor);
         OpportunityFilter filter = new OpportunityFilter(
-                stages == null ? Set.of() : stages.stream().map(OpportunityController::stage).collect(Collectors.toSet()),
+                stages == null ? Set.of() : stages.stream().map(s -> OpportunityWire.stage("stage", s)).collect(Collectors.toSet()),
                 Optional.ofNullable(productId).map(p -> IdGenerator.parse(p).orElseThrow(
                         () -> ApiException.invalidRequest("Parameter 'product_id' is not an id."))),
                 Optional.ofNullable(reference),
-                Optional.ofNullable(createdAfter).map(t -> instant("created_after", t)),
-                Optional.ofNullable(updatedAfter).map(t -> instant("updated_after", t)));
+                Optional.ofNullable(createdAfter).map(t -> OpportunityWire.instant("created_after", t)),
+                Optional.ofNullable(updatedAfter).map(t -> OpportunityWire.instant("updated_after", t)),
+                Optional.ofNullable(q).map(OpportunityController::query));
         return opportunities.list(tenant, filter, page).map(o -> OpportunityResponse.of(o, json));
     }
 
@@ -79,21 +79,62 @@ public class OpportunityController {
         Tenant tenant = tenant(caller);
         OpportunityResponse found = opportunities.find(tenant, opportunityId(id))
                 .map(d -> OpportunityResponse.of(d, json)).orElseThrow(ApiException::notFound);
-        return ResponseEntity.ok().eTag("\"" + found.version() + "\"").body(found);
+        return withETag(found);
     }
 
-    private static Stage stage(String value) {
-        return Stage.fromWire(value).orElseThrow(() -> ApiException.invalidRequest(
-                "Parameter 'stage' must be one of new, consent_pending, consent_granted, in_review, approved, declined, withdrawn, closed."));
+    /** D11, D18: stage moves of the table, owner, metadata, outcome; {@code If-Match} guards against lost updates. */
+    @PatchMapping("/{id}")
+    @PreAuthorize(WRITE)
+    public ResponseEntity<OpportunityResponse> update(@AuthenticationPrincipal Caller caller, @PathVariable("id") String id,
+                                                      @RequestHeader(name = "If-Match", required = false) String ifMatch,
+                                                      @RequestBody UpdateOpportunityRequest request) {
+        Tenant tenant = tenant(caller);
+        UUID opportunityId = opportunityId(id);
+        Opportunity updated = opportunities.update(tenant, opportunityId, request.patch(),
+                OpportunityWire.parseIfMatch(ifMatch), Actor.client(caller.clientId()));
+        return withETag(OpportunityResponse.of(updated, json));
     }
 
-    /** RFC 3339 with an offset (D2), so a time without a zone is refused rather than guessed. */
-    private static Instant instant(String name, String value) {
-        try {
-            return OffsetDateTime.parse(value).toInstant();
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalidRequest("Parameter '" + name + "' must be an RFC 3339 date-time.");
+    @PostMapping("/{id}/notes")
+    @PreAuthorize(WRITE)
+    public ResponseEntity<OpportunityResponse.NoteResponse> addNote(@AuthenticationPrincipal Caller caller,
+                                                                    @PathVariable("id") String id,
+                                                                    @RequestBody TaskRequests.NoteBody request) {
+        Tenant tenant = tenant(caller);
+        Note note = opportunities.addNote(tenant, opportunityId(id), request.body(), Actor.client(caller.clientId()));
+        return ResponseEntity.status(HttpStatus.CREATED).body(OpportunityResponse.NoteResponse.of(note));
+    }
+
+    @PostMapping("/{id}/tasks")
+    @PreAuthorize(WRITE)
+    public ResponseEntity<OpportunityResponse.TaskResponse> addTask(@AuthenticationPrincipal Caller caller,
+                                                                    @PathVariable("id") String id,
+                                                                    @RequestBody TaskRequests.Create request) {
+        Tenant tenant = tenant(caller);
+        OpportunityTask task = opportunities.addTask(tenant, opportunityId(id), request.task(), Actor.client(caller.clientId()));
+        return ResponseEntity.status(HttpStatus.CREATED).body(OpportunityResponse.TaskResponse.of(task));
+    }
+
+    @PatchMapping("/{id}/tasks/{taskId}")
+    @PreAuthorize(WRITE)
+    public OpportunityResponse.TaskResponse updateTask(@AuthenticationPrincipal Caller caller, @PathVariable("id") String id,
+                                                       @PathVariable("taskId") String taskId,
+                                                       @RequestBody TaskRequests.Update request) {
+        Tenant tenant = tenant(caller);
+        UUID task = IdGenerator.parse(taskId).orElseThrow(ApiException::notFound);
+        return OpportunityResponse.TaskResponse.of(opportunities.updateTask(tenant, opportunityId(id), task,
+                request.patch(), Actor.client(caller.clientId())));
+    }
+
+    private static ResponseEntity<OpportunityResponse> withETag(OpportunityResponse opportunity) {
+        return ResponseEntity.ok().eTag("\"" + opportunity.version() + "\"").body(opportunity);
+    }
+
+    private static String query(String q) {
+        if (q.isEmpty() || q.length() > SearchText.MAX_QUERY) {
+            throw ApiException.invalidRequest("Parameter 'q' must be 1 to " + SearchText.MAX_QUERY + " characters.");
         }
+        return q;
     }
 
     /** Opportunities belong to a partner and an environment (D6); a caller without them has none. */

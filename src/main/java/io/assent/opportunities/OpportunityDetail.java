@@ -3,6 +3,6 @@ package io.assent.opportunities;
 import java.util.List;
 
 /** An opportunity with what {@code GET /opportunities/{id}} shows alongside it (D18). */
-record OpportunityDetail(Opportunity opportunity, List<TimelineEntry> timeline, List<Note> notes,
+public record OpportunityDetail(Opportunity opportunity, List<TimelineEntry> timeline, List<Note> notes,
                          List<OpportunityTask> tasks) {
 }

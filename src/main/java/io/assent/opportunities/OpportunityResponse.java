@@ -51,7 +51,7 @@ record OpportunityResponse(UUID id, UUID productId, Optional<String> externalRef
     record TaskResponse(UUID id, UUID opportunityId, String title, Optional<Instant> dueAt, Optional<String> assignee,
                         String status, Instant createdAt, Optional<Instant> completedAt) {
         static TaskResponse of(OpportunityTask t) {
-            return new TaskResponse(t.id(), t.opportunityId(), t.title(), t.dueAt(), t.assignee(), t.status(),
+            return new TaskResponse(t.id(), t.opportunityId(), t.title(), t.dueAt(), t.assignee(), t.status().wireName(),
                     t.createdAt(), t.completedAt());
         }
     }

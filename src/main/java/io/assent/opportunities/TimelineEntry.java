@@ -4,5 +4,5 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** One timeline row; {@code details} is the stored JSON text. */
-record TimelineEntry(UUID id, String type, Instant occurredAt, String actor, String details) {
+public record TimelineEntry(UUID id, String type, Instant occurredAt, String actor, String details) {
 }

@@ -44,6 +44,17 @@ class ClientRepository {
         return jdbc.sql("select * from clients where id = :id").param("id", id).query(ClientRepository::client).optional();
     }
 
+    /** The tenant's clients, newest first (a partner has a handful, so no paging). */
+    List<Client> listOf(UUID partnerId, Environment environment) {
+        return jdbc.sql("select * from clients where partner_id = :partner and environment = :environment order by created_at desc, id desc")
+                .param("partner", partnerId).param("environment", environment.wireName())
+                .query(ClientRepository::client).list();
+    }
+
+    void disable(UUID id) {
+        jdbc.sql("update clients set status = 'disabled' where id = :id").param("id", id).update();
+    }
+
     int countPublicClientsAllowing(String origin) {
         return jdbc.sql("""
                 select count(*) from clients

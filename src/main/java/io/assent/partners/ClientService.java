@@ -20,6 +20,7 @@ import io.assent.platform.error.ErrorBody.FieldProblem;
 import io.assent.platform.id.IdGenerator;
 import io.assent.platform.security.Scopes;
 import io.assent.platform.security.SecretDigest;
+import io.assent.platform.security.Tenant;
 
 /**
  * OAuth client registration and client authentication (D4, D6). Secrets are shown once, kept as
@@ -65,8 +66,34 @@ public class ClientService {
         if (client.type() != ClientType.CONFIDENTIAL) {
             throw ApiException.conflict("conflict", "A public client has no secret to rotate.");
         }
+        if (!client.active()) {
+            throw ApiException.conflict("conflict", "A disabled client gets no new secret.");
+        }
         clients.expireOpenSecrets(client.id(), clock.instant().plus(ROTATION_GRACE));
         return new ClientCredentials(client.clientId(), Optional.of(issueSecret(client.id())));
+    }
+
+    /** The clients of the tenant (D6): its partner's, in its environment. */
+    public List<Client> listOf(Tenant tenant) {
+        return clients.listOf(tenant.partnerId(), tenant.environment());
+    }
+
+    /** The tenant's client; another partner's or environment's does not exist for it. */
+    public Optional<Client> findOf(Tenant tenant, String clientId) {
+        return find(clientId).filter(c -> c.tenant().filter(tenant::equals).isPresent());
+    }
+
+    /**
+     * Disables the tenant's client for good: its secrets and new tokens are refused from now on
+     * ({@link #authenticate} only knows active clients). Disabling it again changes nothing.
+     */
+    @Transactional
+    public Client disable(Tenant tenant, String clientId) {
+        Client client = findOf(tenant, clientId).orElseThrow(() -> ApiException.notFound("not_found", "No such client."));
+        if (client.active()) {
+            clients.disable(client.id());
+        }
+        return find(clientId).orElseThrow();
     }
 
     public Optional<Client> find(String clientId) {

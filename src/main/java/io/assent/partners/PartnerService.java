@@ -52,7 +52,30 @@ public class PartnerService {
         }
         Partner partner = new Partner(ids.newId(), cleanName, owner.get().value(), clock.instant());
         partners.insert(partner);
+        partners.addMember(partner.id(), partner.ownerEmail(), partner.createdAt());
         return partner;
+    }
+
+    /**
+     * Makes the e-mail address a staff member of the partner (D19): the staff account with that
+     * address may run the partner's portal. 404 for an unknown partner, 400 for a bad address.
+     */
+    @Transactional
+    public Partner addMember(UUID partnerId, String email) {
+        Partner partner = find(partnerId).orElseThrow(() -> ApiException.notFound("not_found", "No partner " + partnerId + "."));
+        EmailAddress member = EmailAddress.parse(email).orElseThrow(() -> ApiException.validationFailed(
+                "The member is not valid.", List.of(new FieldProblem("email", "must be an e-mail address"))));
+        partners.addMember(partner.id(), member.value(), clock.instant());
+        return partner;
+    }
+
+    /**
+     * The one partner whose data a staff member sees (D19). A member of several partners sees the
+     * one they were added to first: a later membership never changes what someone already works on.
+     */
+    public Optional<Partner> partnerOfMember(String email) {
+        return EmailAddress.parse(email).flatMap(member -> partners.partnersOfMember(member.value()).stream().findFirst())
+                .flatMap(this::find);
     }
 
     /** The partner; read through a short-lived per-node cache, as every consent page and list names one. */

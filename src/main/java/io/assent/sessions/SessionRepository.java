@@ -103,6 +103,26 @@ class SessionRepository {
                 .update();
     }
 
+    /** The tenant's sessions matching the filter, newest first, one page past the cursor. */
+    List<ConsentSession> byTenant(Tenant tenant, SessionFilter filter, PageRequest page) {
+        StringBuilder sql = new StringBuilder("select * from consent_sessions where partner_id = :partner and environment = :environment");
+        filter.status().ifPresent(s -> sql.append(" and status = :status"));
+        filter.productId().ifPresent(p -> sql.append(" and product_id = :product"));
+        filter.externalReference().ifPresent(r -> sql.append(" and external_reference = :reference"));
+        JdbcClient.StatementSpec query = Keyset.bind(jdbc.sql(sql + Keyset.page(page, "created_at")), page)
+                .param("partner", tenant.partnerId()).param("environment", tenant.environment().wireName());
+        if (filter.status().isPresent()) {
+            query = query.param("status", filter.status().get().wireName());
+        }
+        if (filter.productId().isPresent()) {
+            query = query.param("product", filter.productId().get());
+        }
+        if (filter.externalReference().isPresent()) {
+            query = query.param("reference", filter.externalReference().get());
+        }
+        return query.query(this::session).list();
+    }
+
     /** The consumer's sessions, newest first, one page past the cursor. */
     List<ConsentSession> byConsumer(UUID consumerId, PageRequest page) {
         return Keyset.bind(jdbc.sql("select * from consent_sessions where consumer_id = :consumer" + Keyset.page(page, "created_at")), page)

@@ -128,6 +128,16 @@ public class SessionService {
                 .flatMap(digest -> session.embedOrigin());
     }
 
+    /**
+     * The tenant's sessions matching the filter, newest first, one keyset page (the partner portal's
+     * list, D19). The status filter matches what is stored: a pending session past its expiry is
+     * listed as expired once the sweeper has recorded it.
+     */
+    public Page<ConsentSession> list(Tenant tenant, SessionFilter filter, PageRequest page) {
+        List<ConsentSession> rows = sessions.byTenant(tenant, filter, page);
+        return Page.of(rows, page, s -> new Cursor(s.createdAt(), s.id())).map(this::current);
+    }
+
     /** The tenant's session, as it is now (a pending session past its expiry reads expired). */
     public ConsentSession forPartner(Tenant tenant, String id) {
         return current(find(id).filter(s -> s.tenant().equals(tenant)).orElseThrow(ApiException::notFound));

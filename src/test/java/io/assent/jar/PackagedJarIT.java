@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -73,6 +74,14 @@ class PackagedJarIT {
         assertThat(firstLog).contains(jar.baseUrl() + "/demo/callback");
         assertThat(basicStatus(clientId, secret)).isEqualTo(404);
         assertThat(basicStatus(clientId, secret + "x")).isEqualTo(401);
+
+        // The demo partner's staff account signs in to the partner portal.
+        Matcher staff = Pattern.compile("Partner portal\\s+\\S+\\s.*\\R\\s+e-mail\\s+(\\S+)\\R\\s+password\\s+(\\S+)").matcher(firstLog);
+        assertThat(staff.find()).as("the staff sign-in in the banner").isTrue();
+        io.assent.support.PageClient pages = new io.assent.support.PageClient(jar.baseUrl().replace("/api/public/v1", ""));
+        assertThat(pages.submit("/partner", "/partner/sign-in", Map.of("email", staff.group(1), "password", staff.group(2)))
+                .statusCode()).isEqualTo(302);
+        assertThat(pages.get("/partner/sandbox/products").body()).contains("Demo Lender").contains("Personal loan pre-approval");
     }
 
     @Test
@@ -105,6 +114,11 @@ class PackagedJarIT {
         assertThat(basicStatus(clientId, secret)).as("the old secret works for 24 h").isEqualTo(404);
         assertThat(basicStatus(clientId, newSecret)).isEqualTo(404);
 
+        CommandResult member = jar.command(null, "admin", "partners", "add-member", "--partner-id", partnerId,
+                "--email", "Sam@Acme.example");
+        assertThat(member.exitCode()).as(member.stderr()).isZero();
+        assertThat(json(member).path("email").asString()).isEqualTo("sam@acme.example");
+
         CommandResult user = jar.command("a long enough password\n", "admin", "users", "create",
                 "--email", "casey@example.com", "--account-type", "consumer", "--first-name", "Casey");
         assertThat(user.exitCode()).as(user.stderr()).isZero();
@@ -126,9 +140,11 @@ class PackagedJarIT {
                 List.of("admin", "clients", "create", "--partner-id", partnerId, "--name", "C",
                         "--type", "confidential", "--environment", "staging", "--scopes", "sessions.read"),
                 List.of("admin", "clients", "rotate-secret", "--client-id", "nope"),
-                List.of("admin", "users", "create", "--email", "short@example.com", "--account-type", "consumer"));
+                List.of("admin", "users", "create", "--email", "short@example.com", "--account-type", "consumer"),
+                List.of("admin", "partners", "add-member", "--partner-id", partnerId, "--email", "not-an-email"),
+                List.of("admin", "partners", "add-member", "--partner-id", "01a20577-6b08-7e36-99d7-a2733dd57000", "--email", "s@p.example"));
         List<String> expected = List.of("owner_email", "No partner", "made.up", "sandbox or production", "No such client",
-                "password");
+                "password", "email", "No partner");
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
             List<Future<CommandResult>> results = bad.stream()

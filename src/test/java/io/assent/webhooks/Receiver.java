@@ -16,11 +16,11 @@ import com.sun.net.httpserver.HttpServer;
  * A partner's webhook receiver on a free loopback port (the JDK's HTTP server): it keeps every
  * request and answers the statuses queued with {@link #answer}, then {@code 200}.
  */
-final class Receiver implements AutoCloseable {
+public final class Receiver implements AutoCloseable {
 
-    record Received(Map<String, List<String>> headers, String body) {
+    public record Received(Map<String, List<String>> headers, String body) {
 
-        String header(String name) {
+        public String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name)).findFirst()
                     .map(e -> e.getValue().get(0)).orElse(null);
         }
@@ -31,7 +31,7 @@ final class Receiver implements AutoCloseable {
     private final ConcurrentLinkedQueue<Integer> answers = new ConcurrentLinkedQueue<>();
     private volatile int defaultStatus = 200;
 
-    Receiver() throws IOException {
+    public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
         server.setExecutor(Executors.newFixedThreadPool(8));
         server.createContext("/", exchange -> {
@@ -49,7 +49,7 @@ final class Receiver implements AutoCloseable {
         server.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
     }
 
@@ -61,7 +61,7 @@ final class Receiver implements AutoCloseable {
         defaultStatus = status;
     }
 
-    List<Received> received() {
+    public List<Received> received() {
         return List.copyOf(received);
     }
 
