@@ -75,9 +75,13 @@ for target in $sizes; do
   where="partner_id = '$partner' and environment = 'sandbox'"
   order="order by created_at desc, id desc limit 21"
   sqlp99 "SQL list, first page"            "select * from opportunities where $where $order"
+  mid=$(pg -At -F' ' -d $db -c "select created_at, id from opportunities order by created_at desc, id desc offset $((target / 2)) limit 1")
+  sqlp99 "SQL list, page at half depth"     "select * from opportunities where $where and (created_at, id) < ('${mid% *}', '${mid##* }') $order"
+  sqlp99 "SQL q, one reference"            "select * from opportunities where $where and search_text like '%crm-0004242%' $order"
   sqlp99 "SQL q, no match"                 "select * from opportunities where $where and search_text like '%zqxj-nothing%' $order"
   sqlp99 "SQL q, metadata value (~2%)"     "select * from opportunities where $where and search_text like '%branch-42%' $order"
   sqlp99 "SQL q, note phrase (~0.1%)"      "select * from opportunities where $where and search_text like '%visited about the car loan on day 100%' $order"
+  sqlp99 "SQL q, two letters, no match"    "select * from opportunities where $where and search_text like '%qz%' $order"
   pg -d $db -c "explain (analyze, costs off) select * from opportunities where $where and search_text like '%zqxj-nothing%' $order" \
     | grep -E "Scan|Execution"
 done
