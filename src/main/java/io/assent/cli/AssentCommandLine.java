@@ -12,13 +12,16 @@ import io.assent.platform.error.ApiException;
 import picocli.CommandLine;
 
 /**
- * Runs the command-line side of the jar ({@code java -jar assent.jar admin ...}) against the
- * configured database: the same services as the server, in a context without a web server,
- * scheduler or demo data. Results go to stdout as JSON; problems go to stderr with a non-zero exit.
+ * Runs the command-line side of the jar: {@code java -jar assent.jar admin ...} against the
+ * configured database (the same services as the server, in a context without a web server,
+ * scheduler or demo data), and {@code receipts ...} on its own, with no database or configuration.
+ * Results go to stdout as JSON; problems go to stderr with a non-zero exit.
  */
 public final class AssentCommandLine {
 
-    private static final Set<String> COMMANDS = Set.of("admin");
+    private static final Set<String> COMMANDS = Set.of("admin", "receipts");
+    /** Commands that need no database or configuration: they run without the application context. */
+    private static final String OFFLINE = "receipts";
 
     private AssentCommandLine() {
     }
@@ -28,6 +31,9 @@ public final class AssentCommandLine {
     }
 
     public static int run(String[] args) {
+        if (OFFLINE.equals(args[0])) {
+            return runOffline(args);
+        }
         ConfigurableApplicationContext context;
         try {
             context = new SpringApplicationBuilder(AssentApplication.class)
@@ -53,6 +59,14 @@ public final class AssentCommandLine {
             });
             return commandLine.execute(args);
         }
+    }
+
+    /** {@code receipts ...}: anyone holding the jar verifies a receipt, with no database or settings. */
+    static int runOffline(String[] args) {
+        CommandLine commandLine = new CommandLine(new ReceiptsCommand());
+        commandLine.setOut(new PrintWriter(System.out, true));
+        commandLine.setErr(new PrintWriter(System.err, true));
+        return commandLine.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
     }
 
     private static String rootMessage(Throwable failure) {

@@ -9,6 +9,11 @@ import java.util.UUID;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -24,12 +29,14 @@ import io.assent.platform.id.IdGenerator;
 import io.assent.platform.pagination.PageRequest;
 import io.assent.sessions.Grant;
 import io.assent.sessions.SessionService;
+import io.assent.trust.ReceiptService;
 import io.assent.web.PageSession;
 
 /**
  * The consumer portal at {@code <public-url>/account} (D19): sign-in with the built-in IdP, an
  * overview, the profile (edit, with the API's own validation messages next to the fields), grants
- * with their access log and a confirmed Revoke, the activity history and notifications. Every
+ * with their access log, their signed consent receipts (D20) to download and a confirmed Revoke,
+ * the activity history and notifications. Every
  * action calls the same services as the API; forms carry the CSRF token of the page chain.
  */
 @Controller
@@ -44,10 +51,11 @@ public class AccountPagesController {
     private final NotificationService notifications;
     private final SessionService sessions;
     private final GrantAccessLog accessLog;
+    private final ReceiptService receipts;
 
     public AccountPagesController(PageSession pageSession, SignInService signIn, ProfileService profiles,
                                   HistoryService history, NotificationService notifications, SessionService sessions,
-                                  GrantAccessLog accessLog) {
+                                  GrantAccessLog accessLog, ReceiptService receipts) {
         this.pageSession = pageSession;
         this.signIn = signIn;
         this.profiles = profiles;
@@ -55,6 +63,7 @@ public class AccountPagesController {
         this.notifications = notifications;
         this.sessions = sessions;
         this.accessLog = accessLog;
+        this.receipts = receipts;
     }
 
     @GetMapping(ROOT)
@@ -146,8 +155,28 @@ public class AccountPagesController {
             Grant grant = ownGrant(user, id);
             model.addAttribute("grant", view(grant, accessLog.summary(grant.id())));
             model.addAttribute("accesses", accessLog.accesses(grant.id(), PageRequest.of("100", null)).data());
+            model.addAttribute("receipts", receipts.ofSession(grant.sessionId()).stream().map(receipts::summary).toList());
             return page(model, user, "account/grant");
         }).orElse("redirect:" + ROOT);
+    }
+
+    /** One receipt of the grant as a file: the compact JWS, which anyone can verify offline (D20). */
+    @GetMapping(ROOT + "/grants/{id}/receipts/{receiptId}")
+    public ResponseEntity<String> receipt(@PathVariable String id, @PathVariable String receiptId,
+                                          HttpServletRequest request, HttpServletResponse response) {
+        Optional<UserAccount> user = signedIn(request, response);
+        if (user.isEmpty()) {
+            return ResponseEntity.status(HttpStatus.FOUND).header(HttpHeaders.LOCATION, ROOT).build();
+        }
+        Grant grant = ownGrant(user.get(), id);
+        return receipts.ofSession(grant.sessionId(), receiptId)
+                .map(receipt -> ResponseEntity.ok()
+                        .contentType(MediaType.parseMediaType("application/jwt"))
+                        .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment()
+                                .filename("consent-receipt-" + receipt.id() + ".jwt").build().toString())
+                        .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                        .body(receipt.jws()))
+                .orElseThrow(ApiException::notFound);
     }
 
     @GetMapping(ROOT + "/grants/{id}/revoke")

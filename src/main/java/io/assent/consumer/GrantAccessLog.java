@@ -15,11 +15,13 @@ import io.assent.platform.id.IdGenerator;
 import io.assent.platform.pagination.Cursor;
 import io.assent.platform.pagination.Page;
 import io.assent.platform.pagination.PageRequest;
+import io.assent.trust.ConsentChain;
 
 /**
  * Who read a consumer's data and when (D17): every successful {@code GET /sessions/{id}/data} is
  * recorded against its grant with the client and the categories read, and a grant carries the
- * count of its reads and the time of the last one.
+ * count of its reads and the time of the last one. Each read is appended, in its transaction, to
+ * the consumer's hash chain (D20).
  */
 @Service
 public class GrantAccessLog {
@@ -31,11 +33,13 @@ public class GrantAccessLog {
     }
 
     private final GrantAccessRepository accesses;
+    private final ConsentChain chain;
     private final IdGenerator ids;
     private final Clock clock;
 
-    public GrantAccessLog(GrantAccessRepository accesses, IdGenerator ids, Clock clock) {
+    public GrantAccessLog(GrantAccessRepository accesses, ConsentChain chain, IdGenerator ids, Clock clock) {
         this.accesses = accesses;
+        this.chain = chain;
         this.ids = ids;
         this.clock = clock;
     }
@@ -43,7 +47,7 @@ public class GrantAccessLog {
     /** Records one read of the grant's data by the client. */
     @Transactional
     public void record(UUID grantId, UUID consumerId, String clientId, List<String> categories) {
-        accesses.insert(ids.newId(), grantId, consumerId, clientId, categories, clock.instant());
+        chain.append(consumerId, accesses.insert(ids.newId(), grantId, consumerId, clientId, categories, clock.instant()));
     }
 
     /** The reads of one grant, newest first. The caller has checked that the grant is the consumer's. */

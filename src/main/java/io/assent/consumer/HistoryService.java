@@ -13,10 +13,12 @@ import io.assent.platform.id.IdGenerator;
 import io.assent.platform.pagination.Cursor;
 import io.assent.platform.pagination.Page;
 import io.assent.platform.pagination.PageRequest;
+import io.assent.trust.ConsentChain;
 
 /**
  * The consumer's activity history (D17): one entry per thing that happened to their data, written
- * in the transaction of the change, with a sentence a person can read.
+ * in the transaction of the change, with a sentence a person can read, and appended in that
+ * transaction to the consumer's hash chain (D20).
  */
 @Service
 public class HistoryService {
@@ -31,18 +33,20 @@ public class HistoryService {
     }
 
     private final HistoryRepository events;
+    private final ConsentChain chain;
     private final IdGenerator ids;
     private final Clock clock;
 
-    public HistoryService(HistoryRepository events, IdGenerator ids, Clock clock) {
+    public HistoryService(HistoryRepository events, ConsentChain chain, IdGenerator ids, Clock clock) {
         this.events = events;
+        this.chain = chain;
         this.ids = ids;
         this.clock = clock;
     }
 
     @Transactional(propagation = Propagation.MANDATORY)
     public void record(UUID consumerId, String type, Actor actor, String summary, Map<String, Object> details) {
-        events.insert(ids.newId(), consumerId, type, clock.instant(), actor.wireName(), summary, details);
+        chain.append(consumerId, events.insert(ids.newId(), consumerId, type, clock.instant(), actor.wireName(), summary, details));
     }
 
     /** The consumer's history, newest first. */

@@ -29,7 +29,8 @@ import io.assent.platform.security.Tenant;
 
 /**
  * Signs the JWTs of this server with the current ES256 key: access tokens (RFC 9068 profile, D4),
- * ID tokens, and the identity provider's own tokens.
+ * ID tokens, the identity provider's own tokens, and lasting documents such as consent receipts
+ * (D20, {@link #signDocument}).
  */
 @Component
 public class TokenMinter {
@@ -85,6 +86,22 @@ public class TokenMinter {
         return sign(base(userId.toString(), audiences.idp(), ttl).build(), TokenProfile.IDP.type());
     }
 
+    /**
+     * Signs a document meant to be verified long after its tokens have expired (a consent receipt,
+     * a history head): the claims as given, the header's {@code typ}, and a key that is kept
+     * published for good from the caller's transaction on. Runs inside the transaction that
+     * stores the document.
+     */
+    public SignedDocument signDocument(JWTClaimsSet claims, String type) {
+        SigningKey key = keys.current();
+        keys.keepPublished(key.kid());
+        return new SignedDocument(signWith(key, claims, type).serialize(), key.kid());
+    }
+
+    /** A signed document and the key that signed it. */
+    public record SignedDocument(String jws, String kid) {
+    }
+
     private JWTClaimsSet.Builder base(String subject, String audience, Duration ttl) {
         Instant now = clock.instant();
         return new JWTClaimsSet.Builder()
@@ -97,7 +114,12 @@ public class TokenMinter {
     }
 
     private MintedToken sign(JWTClaimsSet claims, String type) {
-        SigningKey key = keys.current();
+        SignedJWT jwt = signWith(keys.current(), claims, type);
+        return new MintedToken(jwt.serialize(), claims.getJWTID(), claims.getIssueTime().toInstant(),
+                claims.getExpirationTime().toInstant());
+    }
+
+    private SignedJWT signWith(SigningKey key, JWTClaimsSet claims, String type) {
         JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(key.kid()).type(new JOSEObjectType(type)).build();
         SignedJWT jwt = new SignedJWT(header, claims);
         try {
@@ -105,8 +127,7 @@ public class TokenMinter {
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot sign a token", e);
         }
-        return new MintedToken(jwt.serialize(), claims.getJWTID(), claims.getIssueTime().toInstant(),
-                claims.getExpirationTime().toInstant());
+        return jwt;
     }
 
     private static ECDSASigner signer(SigningKey key) {

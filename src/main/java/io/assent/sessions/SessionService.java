@@ -33,6 +33,8 @@ import io.assent.platform.security.Tenant;
 import io.assent.products.DataCategory;
 import io.assent.products.ProductService;
 import io.assent.products.ProductVersion;
+import io.assent.trust.ConsentTerms;
+import io.assent.trust.ReceiptService;
 import io.assent.webhooks.OutboxService;
 import io.assent.webhooks.OutboxService.SessionEvent;
 import io.assent.webhooks.WebhookEvent;
@@ -41,7 +43,8 @@ import io.assent.webhooks.WebhookEvent;
  * Consent sessions (D7): created by partners, claimed and answered by one consumer, revoked by
  * either side, expired on time. Every change of status writes, in its one transaction, the
  * session, the grant, the opportunity's system move (D11), the consumer's history and
- * notification (D17) and the webhook event in the outbox (D13): all of it, or nothing.
+ * notification (D17), the webhook event in the outbox (D13) and, for grants and revocations, the
+ * signed consent receipt (D20): all of it, or nothing.
  */
 @Service
 public class SessionService {
@@ -59,6 +62,7 @@ public class SessionService {
     private final OutboxService outbox;
     private final ConsumerDataService consumerData;
     private final GrantAccessLog accessLog;
+    private final ReceiptService receipts;
     private final TransactionTemplate transaction;
     private final IdGenerator ids;
     private final Clock clock;
@@ -66,7 +70,7 @@ public class SessionService {
     public SessionService(SessionRepository sessions, GrantRepository grants, ProductService products,
                           PartnerService partners, OpportunityService opportunities, HistoryService history,
                           NotificationService notifications, OutboxService outbox, ConsumerDataService consumerData,
-                          GrantAccessLog accessLog,
+                          GrantAccessLog accessLog, ReceiptService receipts,
                           TransactionTemplate transaction, IdGenerator ids, Clock clock) {
         this.sessions = sessions;
         this.grants = grants;
@@ -78,6 +82,7 @@ public class SessionService {
         this.outbox = outbox;
         this.consumerData = consumerData;
         this.accessLog = accessLog;
+        this.receipts = receipts;
         this.transaction = transaction;
         this.ids = ids;
         this.clock = clock;
@@ -227,6 +232,7 @@ public class SessionService {
                 session.productVersion(), described.product().content().dataCategories(), true, now, Optional.empty(),
                 Optional.empty());
         grants.insert(grant);
+        receipts.granted(terms(grant, described, method));
         outbox.record(event(WebhookEvent.SESSION_GRANTED, session, now, Optional.empty(), Optional.empty()));
         opportunities.onSessionEvent(session.id(), Stage.SessionEvent.GRANTED, WebhookEvent.SESSION_GRANTED.wireName());
         history.record(consumer.id(), "consent_granted", Actor.CONSUMER,
@@ -358,9 +364,10 @@ public class SessionService {
     private void revokeGrant(ConsentSession session, String revokedBy, Instant now) {
         Grant grant = grants.bySession(session.id()).orElseThrow();
         grants.revoke(grant.id(), revokedBy, now);
+        SessionDescription described = describe(session);
+        receipts.revoked(terms(grant, described, session.collectionMethod()), now, revokedBy);
         outbox.record(event(WebhookEvent.GRANT_REVOKED, session, now, Optional.of(grant.id()), Optional.of(revokedBy)));
         opportunities.onSessionEvent(session.id(), Stage.SessionEvent.GRANT_REVOKED, WebhookEvent.GRANT_REVOKED.wireName());
-        SessionDescription described = describe(session);
         boolean byConsumer = BY_CONSUMER.equals(revokedBy);
         String product = described.product().content().name();
         history.record(grant.consumerId(), "consent_revoked", byConsumer ? Actor.CONSUMER : Actor.PARTNER,
@@ -370,6 +377,18 @@ public class SessionService {
         notifications.notify(grant.consumerId(), Kind.GRANT_REVOKED, described.partner().name() + " no longer has access",
                 described.partner().name() + " can no longer see your data for " + described.product().content().name() + ".",
                 session.id());
+    }
+
+    /** What the receipt states: the grant as written, its partner and the pinned product version (D20). */
+    private static ConsentTerms terms(Grant grant, SessionDescription described, CollectionMethod method) {
+        Partner partner = described.partner();
+        ProductVersion version = described.product();
+        return new ConsentTerms(grant.sessionId(), grant.id(), grant.consumerId(),
+                new ConsentTerms.Party(partner.id(), partner.name(), partner.ownerEmail()),
+                new ConsentTerms.Terms(version.productId(), version.content().name(), version.version(),
+                        version.content().purpose(), grant.dataCategories().stream().map(DataCategory::wireName).toList(),
+                        version.content().retentionDays()),
+                method.wireName(), grant.grantedAt());
     }
 
     private static void requireMove(ConsentSession session, SessionStatus to) {

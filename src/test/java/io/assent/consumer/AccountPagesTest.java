@@ -137,6 +137,44 @@ class AccountPagesTest extends ConsumerApiTest {
     }
 
     @Test
+    void eachReceiptOfAGrantIsSummarisedAndOfferedAsADownload() throws Exception {
+        ConsentLoop loop = new ConsentLoop(fixtures, api(), oauth(), null, DataCategory.PROFILE, DataCategory.CONTACTS);
+        String session = loop.createSession();
+        ConsentLoop.Consumer consumer = loop.consumer();
+        loop.consumerCall(consumer, "GET", "/" + session);
+        loop.consumerCall(consumer, "POST", "/" + session + "/approve");
+        loop.consumerCall(consumer, "POST", "/" + session + "/revoke");
+        var receipts = api().get("/api/public/v1/sessions/" + session + "/receipts").bearer(loop.token).send().json();
+
+        signIn(consumer.account().email());
+        String grantId = jdbc.sql("select id from grants where session_id = :s").param("s", java.util.UUID.fromString(session))
+                .query(java.util.UUID.class).single().toString();
+        String page = get("/account/grants/" + grantId).body();
+        assertThat(page).contains("Receipts").contains("Consent given").contains("Consent withdrawn")
+                .contains("You agreed to share your profile, contacts with " + loop.partner.name())
+                .contains("You withdrew your consent");
+        Matcher download = Pattern.compile("href=\"(/account/grants/" + grantId + "/receipts/([0-9a-f-]{36}))\"").matcher(page);
+        assertThat(download.find()).isTrue();
+        assertThat(download.group(2)).isEqualTo(receipts.get(0).path("id").asString());
+        HttpResponse<String> file = get(download.group(1));
+        assertThat(file.statusCode()).isEqualTo(200);
+        assertThat(file.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/jwt");
+        assertThat(file.headers().firstValue("Content-Disposition").orElseThrow()).contains("attachment")
+                .contains("consent-receipt-" + download.group(2) + ".jwt");
+        assertThat(file.body()).isEqualTo(receipts.get(0).path("jws").asString());
+        assertThat(get("/account/grants/" + grantId + "/receipts/" + java.util.UUID.randomUUID()).statusCode()).isEqualTo(404);
+
+        // another consumer cannot download it
+        browserOf(oauth().consumer());
+        assertThat(get(download.group(1)).statusCode()).isEqualTo(404);
+    }
+
+    private void browserOf(io.assent.identity.UserAccount user) {
+        submit("/account", "/account/sign-out", Map.of());
+        signIn(user.email());
+    }
+
+    @Test
     void contactsAddressesAndDocumentsThroughThePages() {
         var user = oauth().consumer();
         signIn(user.email());

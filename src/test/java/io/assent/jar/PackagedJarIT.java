@@ -230,6 +230,21 @@ class PackagedJarIT {
         assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
     }
 
+    @Test
+    @Order(8)
+    void theAuditPassesOnAFreshInstallationAndReceiptsVerifyWithoutADatabase() throws Exception {
+        CommandResult audit = jar.command(null, "admin", "audit", "verify");
+        assertThat(audit.exitCode()).as(audit.stderr()).isZero();
+        assertThat(json(audit).path("intact").asBoolean()).isTrue();
+        assertThat(json(audit).path("broken").size()).isZero();
+
+        Path notAReceipt = Files.writeString(workDir.resolve("not-a-receipt.jwt"), "abc.def");
+        CommandResult refused = jar.command(null, "receipts", "verify", notAReceipt.toString(),
+                "--jwks", jar.baseUrl() + "/api/public/v1/oauth/jwks");
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.stderr()).contains("receipt rejected");
+    }
+
     private static List<String> jwksKids() throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(jar.baseUrl() + "/api/public/v1/oauth/jwks")).build(), HttpResponse.BodyHandlers.ofString());

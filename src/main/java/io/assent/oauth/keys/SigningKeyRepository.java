@@ -14,7 +14,7 @@ import io.assent.platform.time.SqlTime;
 @Repository
 class SigningKeyRepository {
 
-    private static final String COLUMNS = "kid, algorithm, public_jwk, private_jwk_encrypted, created_at, retired_at";
+    private static final String COLUMNS = "kid, algorithm, public_jwk, private_jwk_encrypted, created_at, retired_at, keep_published";
 
     private final JdbcClient jdbc;
 
@@ -45,16 +45,25 @@ class SigningKeyRepository {
                 .update() == 1;
     }
 
+    /** Marks the key as published for good; only an unmarked row is touched, so marked keys take no row lock. */
+    void keepPublished(String kid) {
+        jdbc.sql("update signing_keys set keep_published = true where kid = :kid and keep_published = false")
+                .param("kid", kid).update();
+    }
+
     Optional<StoredKey> findCurrent() {
         return jdbc.sql("select " + COLUMNS + " from signing_keys where retired_at is null order by created_at desc limit 1")
                 .query(SigningKeyRepository::key).optional();
     }
 
-    /** The current key, then the keys retired after {@code retiredAfter}, most recently retired first. */
+    /**
+     * The current key, then the keys retired after {@code retiredAfter} or kept published for good,
+     * most recently retired first.
+     */
     List<StoredKey> findPublished(Instant retiredAfter) {
         return jdbc.sql("select " + COLUMNS + """
                  from signing_keys
-                where retired_at is null or retired_at > :after
+                where retired_at is null or retired_at > :after or keep_published = true
                 order by retired_at desc nulls first, created_at desc""")
                 .param("after", SqlTime.of(retiredAfter))
                 .query(SigningKeyRepository::key).list();
@@ -63,6 +72,6 @@ class SigningKeyRepository {
     private static StoredKey key(ResultSet rs, int row) throws SQLException {
         return new StoredKey(rs.getString("kid"), rs.getString("algorithm"), rs.getString("public_jwk"),
                 rs.getString("private_jwk_encrypted"), SqlTime.instant(rs, "created_at"),
-                SqlTime.optionalInstant(rs, "retired_at"));
+                SqlTime.optionalInstant(rs, "retired_at"), rs.getBoolean("keep_published"));
     }
 }

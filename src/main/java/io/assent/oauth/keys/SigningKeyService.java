@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.slf4j.Logger;
@@ -16,6 +18,8 @@ import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import com.nimbusds.jose.JOSEException;
@@ -36,7 +40,8 @@ import io.assent.platform.id.IdGenerator;
  *
  * <p>Exactly one key is current; it is created on first use. {@link #rotate()} makes a new key
  * current and retires the previous one, which stays published for
- * {@code assent.keys.retired-key-retention} so that every token it signed can still be verified.
+ * {@code assent.keys.retired-key-retention} so that every token it signed can still be verified;
+ * a key that signed a consent receipt stays published for good ({@link #keepPublished}).
  * Private parts are kept only encrypted under the master key.
  *
  * <p>Keys are read on every token issued and verified, so they are served from memory. The memory
@@ -65,6 +70,8 @@ public class SigningKeyService {
     private final Object reloadLock = new Object();
     private final AtomicReference<Instant> lastUnknownKidReload = new AtomicReference<>(Instant.EPOCH);
     private volatile Snapshot snapshot = Snapshot.NOT_LOADED;
+    /** Kids this node has seen marked {@code keep_published} in a committed transaction. */
+    private final Set<String> keptPublished = ConcurrentHashMap.newKeySet();
 
     SigningKeyService(SigningKeyRepository repository, PrivateKeyCipher cipher, IdGenerator ids, Clock clock,
                       AssentProperties properties, PlatformTransactionManager transactions) {
@@ -128,6 +135,30 @@ public class SigningKeyService {
     }
 
     /**
+     * Keeps the key published for good, whatever its retirement: it is signing a document that
+     * outlives tokens (a consent receipt, D20) and must stay verifiable offline with the JWK Set.
+     * The mark is written in the caller's transaction, so it exists exactly when the document
+     * commits; once this node has seen it commit it costs nothing more.
+     *
+     * @throws IllegalStateException outside a transaction
+     */
+    public void keepPublished(String kid) {
+        if (keptPublished.contains(kid)) {
+            return;
+        }
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            throw new IllegalStateException("keepPublished runs in the transaction of the signed document");
+        }
+        repository.keepPublished(kid);
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                keptPublished.add(kid);
+            }
+        });
+    }
+
+    /**
      * Makes a new key current and retires the previous current key (as of now). Tokens signed with
      * the retired key keep verifying for the retention window.
      */
@@ -186,7 +217,7 @@ public class SigningKeyService {
             ECKey key = new ECKeyGenerator(Curve.P_256).keyID(kid).keyUse(KeyUse.SIGNATURE)
                     .algorithm(JWSAlgorithm.ES256).generate();
             StoredKey stored = new StoredKey(kid, ALGORITHM, key.toPublicJWK().toJSONString(),
-                    cipher.encrypt(key.toJSONString(), kid), now, Optional.empty());
+                    cipher.encrypt(key.toJSONString(), kid), now, Optional.empty(), false);
             return new NewKey(new SigningKey(kid, key), stored);
         } catch (JOSEException e) {
             throw new IllegalStateException("Cannot generate a P-256 key", e);
@@ -212,6 +243,7 @@ public class SigningKeyService {
     private Snapshot reloadLocked() {
         Snapshot previous = snapshot;
         List<StoredKey> rows = repository.findPublished(clock.instant().minus(retention));
+        rows.stream().filter(StoredKey::keptPublished).forEach(row -> keptPublished.add(row.kid()));
         Optional<StoredKey> currentRow = rows.stream().filter(StoredKey::isCurrent).findFirst();
         Optional<SigningKey> current = currentRow.flatMap(row -> previous.current()
                 .filter(key -> key.kid().equals(row.kid()))
@@ -239,7 +271,7 @@ public class SigningKeyService {
 
     private static PublishedKey published(StoredKey row) {
         try {
-            return new PublishedKey(ECKey.parse(row.publicJwk()).toPublicJWK(), row.retiredAt());
+            return new PublishedKey(ECKey.parse(row.publicJwk()).toPublicJWK(), row.retiredAt(), row.keptPublished());
         } catch (ParseException e) {
             throw new IllegalStateException("Signing key " + row.kid() + " has an unreadable public JWK", e);
         }
@@ -261,10 +293,10 @@ public class SigningKeyService {
     private record NewKey(SigningKey signingKey, StoredKey stored) {
     }
 
-    private record PublishedKey(ECKey publicKey, Optional<Instant> retiredAt) {
+    private record PublishedKey(ECKey publicKey, Optional<Instant> retiredAt, boolean keptPublished) {
 
         boolean publishedAt(Instant now, Duration retention) {
-            return retiredAt.map(retired -> now.isBefore(retired.plus(retention))).orElse(true);
+            return keptPublished || retiredAt.map(retired -> now.isBefore(retired.plus(retention))).orElse(true);
         }
     }
 

@@ -124,6 +124,30 @@ class SigningKeyServiceTest {
     }
 
     @Test
+    void aKeyThatSignedAReceiptStaysPublishedAfterTheRetentionIfTheReceiptCommitted() {
+        Node node = node();
+        org.springframework.transaction.support.TransactionTemplate transaction =
+                new org.springframework.transaction.support.TransactionTemplate(new DataSourceTransactionManager(database.dataSource()));
+        SigningKey rolledBack = node.keys.current();
+        transaction.executeWithoutResult(tx -> {
+            node.keys.keepPublished(rolledBack.kid());
+            tx.setRollbackOnly();
+        });
+        SigningKey kept = node.keys.rotate();
+        transaction.executeWithoutResult(tx -> node.keys.keepPublished(kept.kid()));
+        transaction.executeWithoutResult(tx -> node.keys.keepPublished(kept.kid()));
+        SigningKey fresh = node.keys.rotate();
+
+        clock.advance(RETENTION.multipliedBy(1000));
+        assertThat(kids(node)).containsExactly(fresh.kid(), kept.kid());
+        assertThat(node.keys.verificationKey(kept.kid())).isPresent();
+        assertThat(node.keys.verificationKey(rolledBack.kid())).isEmpty();
+        assertThat(kids(node())).as("another node reads the mark from the database").containsExactly(fresh.kid(), kept.kid());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> node.keys.keepPublished(fresh.kid()))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void aRetiredKeyStaysPublishedForTheRetentionWindowOnly() {
         Node node = node();
         SigningKey old = node.keys.current();
