@@ -2,14 +2,16 @@ package io.assent.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.Set;
-
-import org.junit.jupiter.api.Test;
 
 import com.nimbusds.jwt.SignedJWT;
 import com.nimbusds.oauth2.sdk.AccessTokenResponse;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 import io.assent.partners.ClientCredentials;
+import io.assent.partners.ClientService;
 import io.assent.platform.security.Environment;
 import io.assent.platform.security.Scopes;
 import io.assent.support.ApiClient.ApiResponse;
@@ -17,6 +19,9 @@ import io.assent.support.ApiTest;
 
 /** {@code grant_type=client_credentials} and the token endpoint's errors (D4). */
 class ClientCredentialsGrantTest extends ApiTest {
+
+    @Autowired
+    private ClientService clients;
 
     private static final String TOKEN = "/api/public/v1/oauth/token";
 
@@ -142,6 +147,20 @@ class ClientCredentialsGrantTest extends ApiTest {
         assertThat(me.json().path("client_id").asString()).isEqualTo(client.clientId());
         assertThat(me.json().path("scope").asString()).isEqualTo("sessions.read");
         assertThat(me.json().path("account_type").isNull()).isTrue();
+    }
+
+    @Test
+    void aDisabledClientsTokensStopWorkingWithinSeconds() {
+        ClientCredentials client = fixtures.partnerClient();
+        String token = oauth().clientCredentials(client, "sessions.read").getTokens().getAccessToken().getValue();
+        assertThat(api().get("/api/public/v1/me").bearer(token).send().status()).isEqualTo(200);
+
+        clients.disable(clients.find(client.clientId()).orElseThrow().tenant().orElseThrow(), client.clientId());
+        clock.advance(Duration.ofSeconds(6));
+        ApiResponse refused = api().get("/api/public/v1/me").bearer(token).send();
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.header("WWW-Authenticate")).contains("invalid_token");
+        assertThat(token(client, "grant_type=client_credentials").status()).isEqualTo(401);
     }
 
     private ApiResponse token(ClientCredentials client, String form) {
