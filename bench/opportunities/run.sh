@@ -72,7 +72,7 @@ for target in $sizes; do
   measure "q, metadata value (~2%)"         "/opportunities?limit=20&q=branch-42"
   measure "q, note word (25%)"              "/opportunities?limit=20&q=mortgage"
   measure "q, phrase of common words, none"    "/opportunities?limit=20&q=visited%20about%20the%20car%20loan%20on%20day%20100"
-  measure "q, two letters, no match"        "/opportunities?limit=20&q=qz"
+  measure "q, three letters, no match"      "/opportunities?limit=20&q=qzx"
   where="partner_id = '$partner' and environment = 'sandbox'"
   order="order by created_at desc, id desc limit 21"
   sqlp99 "SQL list, first page"            "select * from opportunities where $where $order"
@@ -82,7 +82,7 @@ for target in $sizes; do
   sqlp99 "SQL q, no match"                 "select * from opportunities where $where and search_text like '%zqxj-nothing%' $order"
   sqlp99 "SQL q, metadata value (~2%)"     "select * from opportunities where $where and search_text like '%branch-42%' $order"
   sqlp99 "SQL q, phrase of common words"   "select * from opportunities where $where and search_text like '%visited about the car loan on day 100%' $order"
-  sqlp99 "SQL q, two letters, no match"    "select * from opportunities where $where and search_text like '%qz%' $order"
+  sqlp99 "SQL q, three letters, no match"  "select * from opportunities where $where and search_text like '%qzx%' $order"
   for q in zqxj-nothing crm-0004242 'visited about the car loan on day 100'; do
     echo "plan of q=$q:"
     pg -d $db -c "explain (analyze, buffers, costs off) select * from opportunities where $where and search_text like '%$q%' $order" \

@@ -69,7 +69,7 @@ public class OpportunityController {
                 Optional.ofNullable(reference),
                 Optional.ofNullable(createdAfter).map(t -> OpportunityWire.instant("created_after", t)),
                 Optional.ofNullable(updatedAfter).map(t -> OpportunityWire.instant("updated_after", t)),
-                Optional.ofNullable(q).map(OpportunityController::query));
+                Optional.ofNullable(q));
         return opportunities.list(tenant, filter, page).map(o -> OpportunityResponse.of(o, json));
     }
 
@@ -128,13 +128,6 @@ public class OpportunityController {
 
     private static ResponseEntity<OpportunityResponse> withETag(OpportunityResponse opportunity) {
         return ResponseEntity.ok().eTag("\"" + opportunity.version() + "\"").body(opportunity);
-    }
-
-    private static String query(String q) {
-        if (q.isEmpty() || q.length() > SearchText.MAX_QUERY) {
-            throw ApiException.invalidRequest("Parameter 'q' must be 1 to " + SearchText.MAX_QUERY + " characters.");
-        }
-        return q;
     }
 
     /** Opportunities belong to a partner and an environment (D6); a caller without them has none. */

@@ -22,6 +22,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
 import io.assent.partnerportal.FormProblems;
 import io.assent.partnerportal.PartnerPortalPage;
 import io.assent.partnerportal.Portal;
@@ -29,8 +32,6 @@ import io.assent.platform.error.ApiException;
 import io.assent.platform.error.ErrorBody.FieldProblem;
 import io.assent.platform.id.IdGenerator;
 import io.assent.platform.pagination.PageRequest;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The opportunity board of the partner portal (D19): a column per stage with its count, search,
@@ -102,13 +103,18 @@ public class OpportunityPagesController {
     }
 
     @GetMapping(BOARD)
-    String board(Portal portal, @RequestParam Optional<String> q, Model model) {
+    String board(Portal portal, @RequestParam Optional<String> q, HttpServletResponse response, Model model) {
         Optional<String> search = q.map(String::strip).filter(text -> !text.isEmpty());
         model.addAttribute("q", search.orElse(""));
         if (search.isPresent()) {
-            model.addAttribute("results", opportunities.list(portal.tenant(), filter(Set.of(), search),
-                    PageRequest.of(String.valueOf(SEARCH_RESULTS), null)).data().stream().map(Card::of).toList());
-            return "partner/opportunities";
+            try {
+                model.addAttribute("results", opportunities.list(portal.tenant(), filter(Set.of(), search),
+                        PageRequest.of(String.valueOf(SEARCH_RESULTS), null)).data().stream().map(Card::of).toList());
+                return "partner/opportunities";
+            } catch (ApiException refused) {
+                response.setStatus(refused.status().value());
+                model.addAttribute("searchProblem", refused.getMessage());
+            }
         }
         Map<Stage, Long> counts = opportunities.stageCounts(portal.tenant());
         List<Column> columns = new ArrayList<>();

@@ -14,6 +14,12 @@ import java.util.stream.Stream;
  */
 final class SearchText {
 
+    /**
+     * Shortest {@code q} accepted: three characters make a trigram, so every search can use the
+     * index; a shorter one would walk all of a tenant's opportunities when it matches little.
+     */
+    static final int MIN_QUERY = 3;
+
     /** Longest {@code q} accepted; longer ones cannot be typed into a search box by accident. */
     static final int MAX_QUERY = 200;
 

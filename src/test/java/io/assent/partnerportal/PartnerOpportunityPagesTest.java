@@ -97,6 +97,9 @@ class PartnerOpportunityPagesTest extends ApiTest {
         String found = pages.get("/partner/sandbox/opportunities?q=PAYSLIPS").body();
         assertThat(found).contains("1 found").contains(opportunity);
         assertThat(pages.get("/partner/sandbox/opportunities?q=nothing-like-this").body()).contains("0 found");
+        var tooShort = pages.get("/partner/sandbox/opportunities?q=ab");
+        assertThat(tooShort.statusCode()).isEqualTo(400);
+        assertThat(tooShort.body()).contains("id=\"q-error\"").contains("3 to 200 characters").contains("consent_granted");
     }
 
     private JsonNode api(String opportunity, ConsentLoop loop) {
