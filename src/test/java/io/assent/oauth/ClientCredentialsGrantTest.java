@@ -150,7 +150,7 @@ class ClientCredentialsGrantTest extends ApiTest {
     }
 
     @Test
-    void aDisabledClientsTokensStopWorkingWithinSeconds() {
+    void aDisabledClientsTokensStopWorkingWithinSeconds() throws Exception {
         ClientCredentials client = fixtures.partnerClient();
         String token = oauth().clientCredentials(client, "sessions.read").getTokens().getAccessToken().getValue();
         assertThat(api().get("/api/public/v1/me").bearer(token).send().status()).isEqualTo(200);
