@@ -1,15 +1,17 @@
 package io.assent.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Set;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import picocli.CommandLine;
+
 import io.assent.AssentApplication;
 import io.assent.platform.error.ApiException;
-import picocli.CommandLine;
 
 /**
  * Runs the command-line side of the jar: {@code java -jar assent.jar admin ...} against the
@@ -66,7 +68,7 @@ public final class AssentCommandLine {
         CommandLine commandLine = new CommandLine(new ReceiptsCommand());
         commandLine.setOut(new PrintWriter(System.out, true));
         commandLine.setErr(new PrintWriter(System.err, true));
-        return commandLine.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
+        return commandLine.execute(Arrays.copyOfRange(args, 1, args.length));
     }
 
     private static String rootMessage(Throwable failure) {

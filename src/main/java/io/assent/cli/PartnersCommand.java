@@ -1,14 +1,16 @@
 package io.assent.cli;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import io.assent.partners.Partner;
 import io.assent.partners.PartnerService;
 import io.assent.platform.error.ApiException;
 import io.assent.platform.id.IdGenerator;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 @Command(name = "partners", mixinStandardHelpOptions = true, subcommands = {PartnersCommand.Create.class, PartnersCommand.AddMember.class},
         description = "Manage partners.")
@@ -61,7 +63,7 @@ class PartnersCommand {
             var partner = IdGenerator.parse(partnerId)
                     .orElseThrow(() -> ApiException.invalidRequest("--partner-id must be a partner id, not '" + partnerId + "'."));
             Partner updated = partners.addMember(partner, email);
-            return out.print(Map.of("partner_id", updated.id().toString(), "email", email.strip().toLowerCase(java.util.Locale.ROOT)));
+            return out.print(Map.of("partner_id", updated.id().toString(), "email", email.strip().toLowerCase(Locale.ROOT)));
         }
     }
 }

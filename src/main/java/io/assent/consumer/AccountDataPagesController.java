@@ -2,6 +2,7 @@ package io.assent.consumer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -279,7 +280,7 @@ public class AccountDataPagesController {
 
     private String documentsPage(Model model, UserAccount user, Map<String, String> errors) {
         model.addAttribute("documents", documents.list(user, PageRequest.of("100", null)).data());
-        model.addAttribute("types", java.util.Arrays.stream(DocumentType.values()).map(DocumentType::wireName).toList());
+        model.addAttribute("types", Arrays.stream(DocumentType.values()).map(DocumentType::wireName).toList());
         model.addAttribute("errors", errors);
         model.addAttribute("userEmail", user.email());
         return "account/documents";

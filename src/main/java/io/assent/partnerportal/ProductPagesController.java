@@ -2,6 +2,7 @@ package io.assent.partnerportal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +173,7 @@ public class ProductPagesController {
         List<ProductVersion> versions = product.versions();
         model.addAttribute("product", product.product());
         List<ProductVersion> newestFirst = new ArrayList<>(versions);
-        java.util.Collections.reverse(newestFirst);
+        Collections.reverse(newestFirst);
         model.addAttribute("versions", newestFirst);
         model.addAttribute("form", form);
         model.addAttribute("problems", problems);

@@ -1,5 +1,6 @@
 package io.assent.partners;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -36,7 +37,7 @@ class PartnerRepository {
     }
 
     /** The partners this e-mail address is a member of, in the order it was added to them. */
-    java.util.List<UUID> partnersOfMember(String email) {
+    List<UUID> partnersOfMember(String email) {
         return jdbc.sql("select partner_id from partner_members where email = :email order by added_at, partner_id")
                 .param("email", email).query(UUID.class).list();
     }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -104,7 +105,7 @@ public class SessionService {
         UUID opportunityId = ids.newId();
         ConsentSession session = new ConsentSession(sessionId, tenant, clientId, version.productId(), version.version(),
                 opportunityId, request.externalReference(), request.returnUrl(), SessionRules.normalised(request.metadata()),
-                request.consumerHint().map(hint -> hint.toLowerCase(java.util.Locale.ROOT)), SessionStatus.PENDING,
+                request.consumerHint().map(hint -> hint.toLowerCase(Locale.ROOT)), SessionStatus.PENDING,
                 Optional.empty(), method, embedOrigin, now.plus(SessionRules.lifetime(request)), now, now,
                 Optional.empty(), Optional.empty(), Optional.empty());
         sessions.insert(session);

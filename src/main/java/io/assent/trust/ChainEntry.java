@@ -1,5 +1,6 @@
 package io.assent.trust;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -18,7 +19,7 @@ public record ChainEntry(String kind, UUID id, Map<String, Object> content) {
     public static final String GRANT_ACCESS = "grant_access";
 
     public ChainEntry {
-        content = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(content));
+        content = Collections.unmodifiableMap(new LinkedHashMap<>(content));
     }
 
     /** The content with its kind: a record of one kind can never hash as a record of another. */
