@@ -16,7 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import io.assent.products.DataCategory;
@@ -115,11 +114,11 @@ class AccountPortalBrowserTest extends ConsumerApiTest {
 
     /** The element once the page that has it has loaded: a submit returns before the next page is there. */
     private static org.openqa.selenium.WebElement waitFor(WebDriver page, By what) {
-        return new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(what).stream().findFirst().orElse(null));
+        return Browser.waitOn(page).until(d -> d.findElements(what).stream().findFirst().orElse(null));
     }
 
     private static void waitForHeading(WebDriver page, String heading) {
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElement(By.tagName("h1")).getText().equals(heading));
+        Browser.waitOn(page).until(d -> d.findElement(By.tagName("h1")).getText().equals(heading));
     }
 
     private static String status(WebDriver page) {

@@ -2,7 +2,6 @@ package io.assent.partnerportal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,12 +11,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import io.assent.identity.AccountType;
@@ -148,7 +145,7 @@ class PartnerPortalBrowserTest extends ApiTest {
             other.findElement(By.id("sign-in")).click();
             waitFor(other, By.id("approve")).click();
             // The test session returns the consumer to the portal (the return URL the form proposed).
-            new WebDriverWait(other, Duration.ofSeconds(10)).until(d -> d.getCurrentUrl().startsWith(root() + "/partner"));
+            Browser.waitOn(other).until(d -> d.getCurrentUrl().startsWith(root() + "/partner"));
             dispatcher.dispatchDue();
             assertThat(receiver.received()).hasSize(1);
 
@@ -202,7 +199,7 @@ class PartnerPortalBrowserTest extends ApiTest {
             statusSays(page, "queued again");
             dispatcher.dispatchDue();
             page.navigate().refresh();
-            new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+            Browser.waitOn(page)
                     .until(d -> d.findElements(By.cssSelector("section.delivery")).size() == 2);
             List<WebElement> deliveries = page.findElements(By.cssSelector("section.delivery"));
             assertThat(deliveries).allSatisfy(d -> assertThat(d.getText()).contains("session.granted").contains("succeeded")
@@ -231,7 +228,7 @@ class PartnerPortalBrowserTest extends ApiTest {
         WebElement card = waitFor(page, By.cssSelector("#stage-" + from + " li.opportunity-card"));
         new Select(card.findElement(By.tagName("select"))).selectByVisibleText(to);
         card.findElement(By.tagName("button")).click();
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        Browser.waitOn(page)
                 .until(d -> d.findElement(By.id("stage-" + to)).getText().contains("loan-4711"));
     }
 
@@ -240,18 +237,18 @@ class PartnerPortalBrowserTest extends ApiTest {
     }
 
     private static WebElement waitFor(WebDriver page, By what) {
-        return new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        return Browser.waitOn(page)
                 .until(d -> d.findElements(what).stream().findFirst().orElse(null));
     }
 
     private static void waitForHeading(WebDriver page, String heading) {
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        Browser.waitOn(page)
                 .until(d -> d.findElement(By.tagName("h1")).getText().equals(heading));
     }
 
     /** Waits for the next page's status message: the page before the submit may have had one too. */
     private static void statusSays(WebDriver page, String text) {
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        Browser.waitOn(page)
                 .until(d -> d.findElements(By.cssSelector("[role=status]")).stream().anyMatch(e -> e.getText().contains(text)));
     }
 }

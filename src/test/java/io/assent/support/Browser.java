@@ -9,9 +9,11 @@ import java.time.Duration;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Headless Chromium from Debian's packages (chromium, chromium-driver), started the way this
@@ -60,5 +62,16 @@ public final class Browser implements AutoCloseable {
     @Override
     public void close() {
         driver.quit();
+    }
+
+    /**
+     * A wait of up to 10 s that outlasts a page being replaced by the next one (after a submit or a
+     * click): an element of the old page, however the driver reports it (stale, or "does not belong
+     * to the document"), counts as not there yet. A condition never met still fails, by timeout.
+     */
+    public static WebDriverWait waitOn(WebDriver driver) {
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(10));
+        wait.ignoring(WebDriverException.class);
+        return wait;
     }
 }

@@ -10,16 +10,14 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.WebDriverWait;
-
 import com.nimbusds.oauth2.sdk.http.HTTPResponse;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallenge;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 
 import io.assent.identity.UserAccount;
 import io.assent.partners.ClientCredentials;
@@ -59,14 +57,14 @@ class ConsentScreenBrowserTest extends ApiTest {
         browser.driver().findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
         browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
 
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(By.id("approve")).size() == 1);
+        Browser.waitOn(browser.driver()).until(d -> d.findElements(By.id("approve")).size() == 1);
         String page = browser.driver().findElement(By.tagName("main")).getText();
         assertThat(page).contains("Budget Buddy").contains("See your name, e-mail address").contains("See your activity history")
                 .contains(consumer.email());
         browser.screenshot("consent-screen");
         browser.driver().findElement(By.id("approve")).click();
 
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.getCurrentUrl().startsWith(redirect));
+        Browser.waitOn(browser.driver()).until(d -> d.getCurrentUrl().startsWith(redirect));
         Map<String, String> returned = query(browser.driver().getCurrentUrl());
         assertThat(returned).containsEntry("state", "browser-state").containsEntry("iss", root() + "/api/public/v1");
         assertThat(browser.driver().findElement(By.id("code")).getText()).isEqualTo(returned.get("code"));
@@ -89,9 +87,9 @@ class ConsentScreenBrowserTest extends ApiTest {
         assertThat(browser.driver().findElement(By.cssSelector("[role=alert]")).getText()).contains("wrong");
         browser.driver().findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
         browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(By.id("deny")).size() == 1);
+        Browser.waitOn(browser.driver()).until(d -> d.findElements(By.id("deny")).size() == 1);
         browser.driver().findElement(By.id("deny")).click();
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.getCurrentUrl().startsWith(redirect));
+        Browser.waitOn(browser.driver()).until(d -> d.getCurrentUrl().startsWith(redirect));
         assertThat(query(browser.driver().getCurrentUrl())).containsEntry("error", "access_denied").containsEntry("state", "deny-state");
     }
 

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import io.assent.identity.UserAccount;
 import io.assent.products.DataCategory;
@@ -58,11 +57,11 @@ class SessionPageBrowserTest extends ApiTest {
         page.findElement(By.id("email")).sendKeys(consumer.email());
         page.findElement(By.id("password")).sendKeys(OAuthFlows.PASSWORD);
         page.findElement(By.id("sign-in")).click();
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(By.id("approve")).size() == 1);
+        Browser.waitOn(page).until(d -> d.findElements(By.id("approve")).size() == 1);
         browser.screenshot("session-page");
         page.findElement(By.id("approve")).click();
 
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.getCurrentUrl().startsWith(returnUrl));
+        Browser.waitOn(page).until(d -> d.getCurrentUrl().startsWith(returnUrl));
         assertThat(page.getCurrentUrl()).isEqualTo(returnUrl + "?session_id=" + sessionId + "&status=granted");
 
         ApiResponse data = loop.data(sessionId);
@@ -85,9 +84,9 @@ class SessionPageBrowserTest extends ApiTest {
         page.findElement(By.id("email")).sendKeys("sam-" + UUID.randomUUID() + "@example.com");
         page.findElement(By.id("password")).sendKeys("sams long password");
         page.findElement(By.id("sign-up")).click();
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.findElements(By.id("deny")).size() == 1);
+        Browser.waitOn(page).until(d -> d.findElements(By.id("deny")).size() == 1);
         page.findElement(By.id("deny")).click();
-        new WebDriverWait(page, Duration.ofSeconds(10)).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> d.getCurrentUrl().startsWith("https://partner.example/done")
+        Browser.waitOn(page).until(d -> d.getCurrentUrl().startsWith("https://partner.example/done")
                 || d.getCurrentUrl().contains("status=denied"));
         assertThat(page.getCurrentUrl()).contains("session_id=" + sessionId).contains("status=denied");
         assertThat(loop.session(sessionId).json().path("status").asString()).isEqualTo("denied");
